@@ -1,0 +1,30 @@
+import type { ScanCardResponse } from '@bracelet/contracts/http';
+import { ageInYears } from './age';
+
+type Props = { child: NonNullable<ScanCardResponse['child']>; contact: NonNullable<ScanCardResponse['emergency_contact']> };
+
+/** What a finder sees of a configured bracelet: who the child is and whom to call. */
+export function ScanCard({ child, contact }: Props) {
+  const fullName = [child.first_name, child.surname].filter(Boolean).join(' ');
+  return (
+    <div className="narrow">
+      <p className="alert alert--info">Merci d'avoir scanné ce bracelet. Appelez son contact de confiance ci-dessous.</p>
+      <section className="card" aria-labelledby="informations">
+        <h2 id="informations">Informations</h2>
+        <p>
+          <strong>{fullName}</strong>
+        </p>
+        {child.birth_date ? <p>{ageInYears(child.birth_date)} ans</p> : null}
+      </section>
+      <section className="card" aria-labelledby="contact">
+        <h2 id="contact">Contact à joindre</h2>
+        <p>
+          {contact.first_name} {contact.surname} — {contact.relationship}
+        </p>
+        <a className="btn btn--primary btn--block" href={`tel:${contact.phone}`}>
+          Appeler
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** Client storage keys (spec §3). */
+export const storageKeys = { braceletId: 'braceletId' } as const;
+
+export function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private browsing or full storage: the wizard falls back to the id in its route.
+  }
+}

@@ -1,0 +1,51 @@
+import { Toaster } from 'react-hot-toast';
+import { Link, Route, Routes } from 'react-router-dom';
+import { Banner } from './Banner';
+import { RouteEffects } from './RouteEffects';
+import { remoteRoutes } from './remotes';
+
+function NotFoundPage() {
+  return (
+    <div className="narrow center">
+      <h1>Page introuvable</h1>
+      <p className="muted">La page demandée n'existe pas ou a été déplacée.</p>
+      <Link className="btn btn--primary" to="/">
+        Retour à l'accueil
+      </Link>
+    </div>
+  );
+}
+
+/** The shell owns the router, the header and footer, the toast area, and page-view reporting. */
+export function App() {
+  return (
+    <>
+      <RouteEffects />
+      <header className="site-header-wrap">
+        <Banner />
+        <div className="site-header">
+          <div className="site-header__inner">
+            <Link to="/" className="logo" aria-label="Accueil">
+              Bracelet QR
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main id="contenu">
+        <Routes>
+          {remoteRoutes()}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+      <footer className="site-footer">
+        <div className="container">
+          <p>Bracelets de sécurité à QR code pour enfants — conçus et fabriqués en France.</p>
+          <p>
+            Une question ? <a href="mailto:contact@bracelet-qr.fr">contact@bracelet-qr.fr</a>
+          </p>
+        </div>
+      </footer>
+      <Toaster position="bottom-center" />
+    </>
+  );
+}

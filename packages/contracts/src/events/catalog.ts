@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { braceletIdSchema } from '../bracelet-id.js';
+import { defineEvent } from './envelope.js';
+
+const parentId = z.uuid();
+const childId = z.uuid();
+const phone = z.string().regex(/^\+[1-9]\d{1,14}$/);
+
+/** What a finder may see of a child, as chosen by the parent. */
+export const childCardSchema = z.object({
+  id: childId,
+  firstName: z.string(),
+  surname: z.string().nullable(),
+  birthDate: z.iso.date().nullable(),
+  photo: z.string().nullable(),
+});
+
+/** The trusted contact a finder calls. */
+export const emergencyContactSchema = z.object({
+  firstName: z.string(),
+  surname: z.string(),
+  phone,
+  relationship: z.string(),
+  photo: z.string().nullable(),
+});
+
+/** Whom the notifier tells that a bracelet was scanned: the account holder. */
+export const parentContactSchema = z.object({
+  id: parentId,
+  email: z.email(),
+  firstName: z.string(),
+});
+
+const customerSchema = z.object({
+  email: z.email(),
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+const orderLineSchema = z.object({ code: z.string(), color: z.string(), quantity: z.number().int().positive() });
+
+/** Staff minted a batch of bracelet ids; they now exist, unconfigured. */
+export const braceletsMinted = defineEvent('bracelets.minted', {
+  batchId: z.uuid(),
+  braceletIds: z.array(braceletIdSchema).min(1),
+});
+
+/** A parent linked a bracelet to one of their children. */
+export const braceletAssociated = defineEvent('bracelet.associated', {
+  braceletId: braceletIdSchema,
+  parent: parentContactSchema,
+  child: childCardSchema,
+  emergencyContact: emergencyContactSchema,
+});
+
+/** A parent returned a bracelet to the unconfigured state. */
+export const braceletReset = defineEvent('bracelet.reset', {
+  braceletId: braceletIdSchema,
+  parentId,
+});
+
+/** A child's profile (or what a finder may see of it) changed. */
+export const childUpdated = defineEvent('child.updated', {
+  parent: parentContactSchema,
+  child: childCardSchema,
+  emergencyContact: emergencyContactSchema,
+});
+
+/** A parent deleted a child profile; bracelets linked to it no longer show a child. */
+export const childDeleted = defineEvent('child.deleted', {
+  parentId,
+  childId,
+});
+
+/** A finder looked up a configured bracelet. */
+export const braceletScanned = defineEvent('bracelet.scanned', {
+  scanId: z.uuid(),
+  braceletId: braceletIdSchema,
+  childFirstName: z.string(),
+  parent: parentContactSchema,
+  emergencyContactPhone: phone,
+});
+
+/** A finder shared their position with the trusted contact. */
+export const locationShared = defineEvent('location.shared', {
+  shareId: z.uuid(),
+  braceletId: braceletIdSchema,
+  childFirstName: z.string(),
+  parent: parentContactSchema,
+  emergencyContactPhone: phone,
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+});
+
+/** Stripe confirmed an order's payment. */
+export const paymentSucceeded = defineEvent('payment.succeeded', {
+  orderId: z.uuid(),
+  parentId: parentId.nullable(),
+  customer: customerSchema,
+  lines: z.array(orderLineSchema).min(1),
+  totalCents: z.number().int().nonnegative(),
+});
+
+/** Staff finished preparing an order: its bracelets now belong to the buyer. */
+export const orderPrepared = defineEvent('order.prepared', {
+  orderId: z.uuid(),
+  parentId: parentId.nullable(),
+  braceletIds: z.array(braceletIdSchema),
+});
+
+/** Staff handed an order to the carrier. */
+export const orderShipped = defineEvent('order.shipped', {
+  orderId: z.uuid(),
+  parentId: parentId.nullable(),
+  customerEmail: z.email(),
+  shipmentId: z.string().nullable(),
+});
+
+/** A parent created an account. */
+export const parentRegistered = defineEvent('parent.registered', {
+  parent: parentContactSchema,
+});
+
+/**
+ * A parent asked to reset their password. The link travels in the event because the notifier
+ * never calls family; the job is removed from Redis once handled.
+ */
+export const passwordResetRequested = defineEvent('password.reset_requested', {
+  parent: parentContactSchema,
+  resetUrl: z.url(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});

@@ -1,0 +1,5 @@
+// Browser-safe entry: request and response shapes shared by services and frontends.
+export * from '../bracelet-id.js';
+export * from './errors.js';
+export * from './pages.js';
+export * from './scan.js';

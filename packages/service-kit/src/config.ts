@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Settings every service process reads. Each service extends this with its own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  DATABASE_URL: z.url({ message: 'une URL postgres://… est attendue' }),
+  /** The service's own Postgres schema; its role owns it and nothing else. */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_]+$/),
+  REDIS_URL: z.url({ message: 'une URL redis://… est attendue' }),
+  /** Prefix of every BullMQ key, so test runs never share queues with each other or with dev. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('bracelet'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly fields: Record<string, string[]>,
+  ) {
+    const lines = Object.entries(fields).map(([field, problems]) => `  ${field}: ${problems.join('; ')}`);
+    super(`Invalid configuration for ${service}:\n${lines.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once, at boot; throws a ConfigError naming every bad field. */
+export function parseConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '(root)';
+    fields[key] = [...(fields[key] ?? []), issue.message];
+  }
+  throw new ConfigError(service, fields);
+}

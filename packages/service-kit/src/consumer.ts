@@ -1,0 +1,71 @@
+import { type ConsumerName, type EventName, type EventOf, type EventsFor, eventSchemas, queueNameFor } from '@bracelet/contracts';
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { withTransaction } from './db.js';
+import type { Logger } from './logger.js';
+
+export type HandlerContext = { tx: pg.PoolClient; log: Logger };
+export type EventHandler<N extends EventName> = (event: EventOf<N>, context: HandlerContext) => Promise<void>;
+
+/** One handler for each event routed to consumer C: a missing or extra handler fails to compile. */
+export type ConsumerHandlers<C extends ConsumerName> = { [N in EventsFor<C>]: EventHandler<N> };
+
+type ConsumerOptions<C extends ConsumerName> = {
+  consumer: C;
+  handlers: ConsumerHandlers<C>;
+  pool: pg.Pool;
+  connection: Redis;
+  queuePrefix: string;
+  log: Logger;
+  concurrency?: number;
+};
+
+export type EventConsumer = { close(): Promise<void>; worker: Worker };
+
+/**
+ * Reads the consumer's queue. Each event is validated against its contract; its effect and the
+ * processed mark commit in one transaction, so an event delivered twice has one effect.
+ */
+export function createEventConsumer<C extends ConsumerName>(options: ConsumerOptions<C>): EventConsumer {
+  const { consumer, handlers, pool, connection, queuePrefix, log, concurrency = 4 } = options;
+  const worker = new Worker(
+    queueNameFor(consumer),
+    async (job) => {
+      const name = job.name as EventsFor<C>;
+      const handler = (handlers as Record<string, EventHandler<never>>)[name];
+      const schema = eventSchemas[name];
+      if (!handler || !schema) throw new UnrecoverableError(`${consumer} has no handler for ${job.name}`);
+      const parsed = schema.safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError(`invalid ${job.name} payload: ${parsed.error.message}`);
+      const event = parsed.data;
+      const eventLog = log.child({ event: name, eventId: event.eventId });
+      await withTransaction(pool, async (tx) => {
+        const mark = await tx.query('INSERT INTO processed_events (event_id, name) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING', [
+          event.eventId,
+          name,
+        ]);
+        if (mark.rowCount === 0) {
+          eventLog.debug('event already processed');
+          return;
+        }
+        await handler(event as never, { tx, log: eventLog });
+      });
+    },
+    { connection, prefix: queuePrefix, concurrency, autorun: true },
+  );
+  worker.on('failed', (job, error) => log.warn({ err: error, event: job?.name, attempts: job?.attemptsMade }, 'event handling failed'));
+  worker.on('error', (error) => log.warn({ err: error }, 'worker connection error'));
+  return { worker, close: () => worker.close() };
+}
+
+/**
+ * The handler of an event whose feature is not built yet. It does not mark the event processed:
+ * the job fails without retries and stays in the queue's failed set (kept 14 days), so it can be
+ * retried once the feature exists instead of being silently dropped.
+ */
+export function handledLater<N extends EventName>(feature: string): EventHandler<N> {
+  return async (event) => {
+    throw new UnrecoverableError(`${event.name} is not handled yet: ${feature}`);
+  };
+}

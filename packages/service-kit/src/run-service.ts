@@ -1,0 +1,89 @@
+import type { ConsumerName } from '@bracelet/contracts';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { type BaseConfig, ConfigError, parseConfig } from './config.js';
+import { type ConsumerHandlers, createEventConsumer, type EventConsumer } from './consumer.js';
+import { createPool } from './db.js';
+import type { HttpServer } from './http.js';
+import { exitOnConfigError, listenWithGrace } from './listen.js';
+import { createLogger, type Logger } from './logger.js';
+import { createOutboxRelay, type OutboxRelay } from './outbox.js';
+import { createProducerConnection, createWorkerConnection } from './redis.js';
+
+/** What a service's buildApp receives: everything it talks to, opened once by runService. */
+export type ServiceDeps<Config extends BaseConfig> = { config: Config; db: pg.Pool; redis: Redis; log: Logger };
+
+export type BackgroundTask = { stop(): Promise<void> };
+
+export type ServiceDefinition<Config extends BaseConfig, C extends ConsumerName> = {
+  name: string;
+  configSchema: z.ZodType<Config>;
+  buildApp: (deps: ServiceDeps<Config>) => HttpServer | Promise<HttpServer>;
+  /** Runs the outbox relay: set for services that emit events. */
+  emitsEvents?: boolean;
+  consumes?: { consumer: C; handlers: ConsumerHandlers<C> };
+  /** Long-running work besides HTTP and events (scheduled jobs…). */
+  startBackground?: (deps: ServiceDeps<Config>) => BackgroundTask;
+};
+
+/**
+ * The main of every service process: parse config (fail fast), open Postgres and Redis, start the
+ * outbox relay and the event consumer, listen, and on SIGTERM/SIGINT close workers, then HTTP,
+ * then queues, Redis and the pool.
+ */
+export async function runService<Config extends BaseConfig, C extends ConsumerName>(
+  definition: ServiceDefinition<Config, C>,
+): Promise<void> {
+  let config: Config;
+  try {
+    config = parseConfig(definition.name, definition.configSchema);
+  } catch (error) {
+    if (error instanceof ConfigError) exitOnConfigError(error);
+    throw error;
+  }
+
+  const log = createLogger(definition.name, config.LOG_LEVEL);
+  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  db.on('error', (error) => log.warn({ err: error }, 'idle postgres client error'));
+  const redis = createProducerConnection(config.REDIS_URL);
+  redis.on('error', (error) => log.debug({ err: error }, 'redis connection error'));
+  const deps: ServiceDeps<Config> = { config, db, redis, log };
+
+  const app = await definition.buildApp(deps);
+  let relay: OutboxRelay | undefined;
+  let consumer: EventConsumer | undefined;
+  let workerConnection: Redis | undefined;
+  let background: BackgroundTask | undefined;
+
+  if (definition.emitsEvents) {
+    relay = createOutboxRelay({ pool: db, connection: redis, queuePrefix: config.QUEUE_PREFIX, log: log.child({ part: 'outbox' }) });
+    relay.start();
+  }
+  if (definition.consumes) {
+    workerConnection = createWorkerConnection(config.REDIS_URL);
+    workerConnection.on('error', (error) => log.debug({ err: error }, 'redis worker connection error'));
+    consumer = createEventConsumer({
+      ...definition.consumes,
+      pool: db,
+      connection: workerConnection,
+      queuePrefix: config.QUEUE_PREFIX,
+      log: log.child({ part: 'consumer' }),
+    });
+  }
+  background = definition.startBackground?.(deps);
+
+  await listenWithGrace(app, {
+    host: config.HOST,
+    port: config.PORT,
+    log,
+    close: async () => {
+      await consumer?.close();
+      await background?.stop();
+      await app.close();
+      await relay?.stop();
+      await Promise.allSettled([redis.quit(), workerConnection?.quit()]);
+      await db.end();
+    },
+  });
+}

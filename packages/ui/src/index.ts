@@ -1,0 +1,1 @@
+export { Button, type ButtonState } from './Button';

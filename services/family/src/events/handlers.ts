@@ -1,0 +1,11 @@
+import type { ConsumerHandlers } from '@bracelet/service-kit';
+import { createBraceletRepository } from '../db/bracelets.repository.js';
+
+/** Family learns which bracelets exist (minted) and who bought them (prepared orders). */
+export const familyEventHandlers: ConsumerHandlers<'family'> = {
+  'bracelets.minted': (event, { tx }) => createBraceletRepository(tx).addMinted(event.braceletIds),
+  'order.prepared': async (event, { tx }) => {
+    if (!event.parentId) return; // a guest order: the bracelets belong to whoever configures them
+    await createBraceletRepository(tx).giveToOwner(event.braceletIds, event.parentId);
+  },
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder holding each frontend's build: shell/, shop/, family/, backoffice/. */
+  FRONTENDS_DIR: z.string().min(1),
+  CATALOG_URL: z.url(),
+  CHECKOUT_URL: z.url(),
+  FAMILY_URL: z.url(),
+  SCAN_URL: z.url(),
+  FULFILMENT_URL: z.url(),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export function upstreamUrls(config: Config) {
+  return {
+    catalog: config.CATALOG_URL,
+    checkout: config.CHECKOUT_URL,
+    family: config.FAMILY_URL,
+    scan: config.SCAN_URL,
+    fulfilment: config.FULFILMENT_URL,
+  };
+}

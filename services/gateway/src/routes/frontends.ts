@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const remotes = ['shop', 'family', 'backoffice'] as const;
+
+/**
+ * Serves the built shell at / and each remote under /remotes/<name>/. Hashed assets are cached
+ * for a year; index.html and remoteEntry.js are revalidated so a new build is picked up at once.
+ * Any other GET that wants HTML gets the shell, whose router decides what to show.
+ */
+export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDir }: { frontendsDir: string }): Promise<void> {
+  const shellDir = join(frontendsDir, 'shell');
+  if (!existsSync(join(shellDir, 'index.html'))) throw new Error(`no built shell in ${shellDir}: run npm run build`);
+
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    const fresh = path.endsWith('.html') || path.endsWith('remoteEntry.js');
+    reply.header('cache-control', fresh ? 'no-cache' : 'public, max-age=31536000, immutable');
+  };
+
+  await app.register(fastifyStatic, { root: shellDir, prefix: '/', wildcard: false, index: false, setHeaders });
+  for (const remote of remotes) {
+    await app.register(fastifyStatic, {
+      root: join(frontendsDir, remote),
+      prefix: `/remotes/${remote}/`,
+      decorateReply: false,
+      wildcard: true,
+      index: false,
+      setHeaders,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.code(404).send({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
+    if (request.url.startsWith('/b/')) {
+      // A finder's page about a child: never indexed, never leaked through Referer.
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
+  });
+}

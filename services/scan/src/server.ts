@@ -1,0 +1,12 @@
+import { runService } from '@bracelet/service-kit';
+import { buildApp } from './app.js';
+import { configSchema } from './config.js';
+import { scanEventHandlers } from './events/handlers.js';
+
+await runService({
+  name: 'scan',
+  configSchema,
+  buildApp,
+  emitsEvents: true,
+  consumes: { consumer: 'scan', handlers: scanEventHandlers },
+});
