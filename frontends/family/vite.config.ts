@@ -1,7 +1,7 @@
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedModules } from '../federation';
+import { remoteCssPlaceholderFix, sharedModules } from '../federation.ts';
 
 export default defineConfig({
   base: '/remotes/family/',
@@ -13,6 +13,8 @@ export default defineConfig({
       exposes: { './App': './src/App.tsx' },
       shared: sharedModules,
     }),
+    remoteCssPlaceholderFix(),
   ],
-  build: { target: 'esnext', modulePreload: false, cssCodeSplit: false },
+  // A remote has no page of its own: its entry is the module it exposes.
+  build: { target: 'esnext', modulePreload: false, cssCodeSplit: false, rollupOptions: { input: 'src/App.tsx' } },
 });

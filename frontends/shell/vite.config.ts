@@ -1,7 +1,7 @@
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedModules } from '../federation';
+import { sharedModules } from '../federation.ts';
 
 export default defineConfig({
   plugins: [

@@ -29,3 +29,8 @@ export async function mintBracelets(pool: Pool, { count, label }: { count: numbe
   });
   return braceletIds;
 }
+
+/** The ids of a labelled batch (the demo batch, a print run), or undefined if it was never minted. */
+export function findBraceletsByLabel(pool: Pool, label: string): Promise<string[] | undefined> {
+  return createInventoryRepository(pool).findBatchByLabel(label);
+}

@@ -5,7 +5,7 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Folder holding each frontend's build: shell/, shop/, family/, backoffice/. */
+  /** Folder holding the frontends, each built into <name>/dist. */
   FRONTENDS_DIR: z.string().min(1),
   CATALOG_URL: z.url(),
   CHECKOUT_URL: z.url(),

@@ -11,7 +11,7 @@ export const remotes = ['shop', 'family', 'backoffice'] as const;
  * Any other GET that wants HTML gets the shell, whose router decides what to show.
  */
 export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDir }: { frontendsDir: string }): Promise<void> {
-  const shellDir = join(frontendsDir, 'shell');
+  const shellDir = join(frontendsDir, 'shell', 'dist');
   if (!existsSync(join(shellDir, 'index.html'))) throw new Error(`no built shell in ${shellDir}: run npm run build`);
 
   const setHeaders = (reply: FastifyReply, path: string) => {
@@ -22,7 +22,7 @@ export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDi
   await app.register(fastifyStatic, { root: shellDir, prefix: '/', wildcard: false, index: false, setHeaders });
   for (const remote of remotes) {
     await app.register(fastifyStatic, {
-      root: join(frontendsDir, remote),
+      root: join(frontendsDir, remote, 'dist'),
       prefix: `/remotes/${remote}/`,
       decorateReply: false,
       wildcard: true,

@@ -1,0 +1,6 @@
+export * from './postgres.js';
+export * from './processes-table.js';
+export * from './provision.js';
+export * from './redis.js';
+export * from './secrets.js';
+export * from './stack.js';

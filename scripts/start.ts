@@ -1,0 +1,52 @@
+import { RedisUnavailableError, startStack } from '@bracelet/devstack';
+import { readLocalEnv } from './local-env.js';
+
+const env = readLocalEnv();
+const startedAt = Date.now();
+const say = (line: string) => process.stdout.write(`${line}\n`);
+say('Démarrage du produit…');
+
+try {
+  const stack = await startStack({
+    dataDir: env.DATA_DIR,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    embeddedPostgresPort: env.EMBEDDED_PG_PORT,
+    logLevel: env.LOG_LEVEL,
+    log: say,
+  });
+  const { baseUrl, demo } = stack;
+  say('');
+  say(`✔ Prêt en ${Math.round((Date.now() - startedAt) / 1000)} s : ${baseUrl}`);
+  say('');
+  say(`  Équipe (back office) : ${demo.staff.email} / ${demo.staff.password}`);
+  say(`  Parent de démo       : ${demo.parent.email} / ${demo.parent.password}`);
+  say('  Bracelets de démo (pages de scan) :');
+  for (const id of demo.bracelets) say(`    ${baseUrl}/b/${id}`);
+  say('');
+  say(`  Ces informations sont aussi dans ${env.DATA_DIR}/demo.json ; les journaux dans ${env.DATA_DIR}/logs/.`);
+  say('  Ctrl-C pour tout arrêter.');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('\nArrêt en cours…');
+    await stack.stop();
+    say('Arrêté.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  for (const running of stack.processes) {
+    running.child.once('exit', (code) => {
+      if (!stopping) say(`[${running.name}] s'est arrêté (code ${code}) : voir ${env.DATA_DIR}/logs/${running.name}.log`);
+    });
+  }
+} catch (error) {
+  process.stderr.write(`\n${error instanceof RedisUnavailableError ? error.message : `Échec du démarrage : ${(error as Error).stack ?? error}`}\n`);
+  process.exit(1);
+}
