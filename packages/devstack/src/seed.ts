@@ -33,7 +33,8 @@ export async function seedDemoData(urls: ServiceDatabaseUrls, dataDir: string): 
     await ensureAccount(family, { role: 'staff', ...logins.staff, firstName: 'Équipe', lastName: 'Atelier', phone: null });
     await ensureAccount(family, { role: 'parent', ...logins.parent, firstName: 'Camille', lastName: 'Martin', phone: '+33612345678' });
     const bracelets =
-      (await findBraceletsByLabel(fulfilment, DEMO_BATCH)) ?? (await mintBracelets(fulfilment, { count: DEMO_BRACELETS, label: DEMO_BATCH }));
+      (await findBraceletsByLabel(fulfilment, DEMO_BATCH)) ??
+      (await mintBracelets(fulfilment, { count: DEMO_BRACELETS, label: DEMO_BATCH }));
     return { ...logins, bracelets };
   } finally {
     await Promise.all([family.end(), fulfilment.end()]);

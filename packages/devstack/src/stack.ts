@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildFrontends, staleFrontends } from './frontends.js';
 import { type RunningProcess, startProcess, waitUntilReady } from './children.js';
+import { buildFrontends, staleFrontends } from './frontends.js';
 import { resolvePostgres } from './postgres.js';
 import { type DataService, dataServices, repoRoot } from './processes-table.js';
 import { prepareDatabase } from './provision.js';
