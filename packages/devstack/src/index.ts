@@ -4,3 +4,4 @@ export * from './provision.js';
 export * from './redis.js';
 export * from './secrets.js';
 export * from './stack.js';
+export type { DemoData } from './seed.js';

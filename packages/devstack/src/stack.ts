@@ -19,6 +19,8 @@ export type StackOptions = {
   databaseUrl?: string;
   redisUrl?: string;
   embeddedPostgresPort?: number;
+  /** Overrides the data folder's role secret (tests share cluster-wide roles across runs). */
+  roleSecret?: string;
   /** Isolates BullMQ keys; a fresh one per test run. */
   queuePrefix?: string;
   logLevel?: string;
@@ -57,7 +59,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const stale = staleFrontends();
     if (stale.length > 0) await buildFrontends(stale, log);
 
-    const databaseUrls = await prepareDatabase(postgres.adminUrl, secrets.roleSecret);
+    const databaseUrls = await prepareDatabase(postgres.adminUrl, options.roleSecret ?? secrets.roleSecret);
     const demo = await seedDemoData(databaseUrls, dataDir);
 
     const port = options.port === 0 ? await freePort() : options.port;

@@ -1,0 +1,38 @@
+import { type DataService, freePort, type RedisHandle, startPrivateRedis } from '@bracelet/devstack';
+import { createLogger, createPool, type Pool } from '@bracelet/service-kit';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+export const silentLog = createLogger('test', 'silent');
+
+/** A pool on a service's schema, as that service's own role. */
+export function servicePool(service: DataService): Pool {
+  return createPool(inject('integration').serviceUrls[service], service, 4);
+}
+
+/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A redis-server owned by the test, which it may stop and restart on the same port. */
+export async function startOwnRedis(): Promise<{ url: string; stop(): Promise<void>; restart(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bracelet-redis-'));
+  const port = await freePort();
+  let handle: RedisHandle = await startPrivateRedis(dir, port);
+  return {
+    url: handle.url,
+    stop: () => handle.stop(),
+    async restart() {
+      handle = await startPrivateRedis(dir, port);
+    },
+  };
+}
