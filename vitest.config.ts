@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'frontends/*/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'frontends/*/src/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           globalSetup: ['tests/setup/integration-global.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,

@@ -11,6 +11,8 @@ export const localEnvSchema = z.object({
   REDIS_URL: z.url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATA_DIR: z.string().min(1).default(join(repoRoot, '.data')),
+  /** Derives the service roles' passwords; by default generated once in DATA_DIR/secrets.json. */
+  DB_ROLE_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
 });
 export type LocalEnv = z.infer<typeof localEnvSchema>;

@@ -35,7 +35,7 @@ const postgres = await resolvePostgres({
   log: note,
 });
 try {
-  const urls = await prepareDatabase(postgres.adminUrl, secrets.roleSecret);
+  const urls = await prepareDatabase(postgres.adminUrl, env.DB_ROLE_SECRET ?? secrets.roleSecret);
   const pool = createPool(urls.fulfilment, 'fulfilment', 2);
   try {
     const ids = await mintBracelets(pool, args.data);

@@ -16,6 +16,7 @@ try {
     redisUrl: env.REDIS_URL,
     embeddedPostgresPort: env.EMBEDDED_PG_PORT,
     logLevel: env.LOG_LEVEL,
+    roleSecret: env.DB_ROLE_SECRET,
     log: say,
   });
   const { baseUrl, demo } = stack;

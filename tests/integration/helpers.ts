@@ -1,8 +1,8 @@
-import { type DataService, freePort, type RedisHandle, startPrivateRedis } from '@bracelet/devstack';
-import { createLogger, createPool, type Pool } from '@bracelet/service-kit';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type DataService, freePort, type RedisHandle, startPrivateRedis } from '@bracelet/devstack';
+import { createLogger, createPool, type Pool } from '@bracelet/service-kit';
 import { inject } from 'vitest';
 
 export const silentLog = createLogger('test', 'silent');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, queueNameFor } from '@bracelet/contracts';
 import { mintBracelets } from '@bracelet/fulfilment/minting';
+import { scanEventHandlers } from '@bracelet/scan/events';
 import {
   type ConsumerHandlers,
   createEventConsumer,
@@ -8,7 +9,6 @@ import {
   createProducerConnection,
   createWorkerConnection,
 } from '@bracelet/service-kit';
-import { scanEventHandlers } from '@bracelet/scan/events';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, servicePool, silentLog, startOwnRedis } from './helpers.js';
@@ -39,8 +39,21 @@ describe('events through the outbox', () => {
     producerConnection.on('error', () => undefined);
     const workerConnection = createWorkerConnection(redis.url);
     workerConnection.on('error', () => undefined);
-    const relay = createOutboxRelay({ pool: fulfilment, connection: producerConnection, queuePrefix: prefix, log: silentLog, pollIntervalMs: 100 });
-    const consumer = createEventConsumer({ consumer: 'scan', handlers: scanEventHandlers, pool: scan, connection: workerConnection, queuePrefix: prefix, log: silentLog });
+    const relay = createOutboxRelay({
+      pool: fulfilment,
+      connection: producerConnection,
+      queuePrefix: prefix,
+      log: silentLog,
+      pollIntervalMs: 100,
+    });
+    const consumer = createEventConsumer({
+      consumer: 'scan',
+      handlers: scanEventHandlers,
+      pool: scan,
+      connection: workerConnection,
+      queuePrefix: prefix,
+      log: silentLog,
+    });
     try {
       await redis.stop();
       const [braceletId] = await mintBracelets(fulfilment, { count: 1, label: `outage-${prefix}` });
@@ -77,7 +90,14 @@ describe('events through the outbox', () => {
         await scanEventHandlers['bracelets.minted'](event, context);
       },
     };
-    const consumer = createEventConsumer({ consumer: 'scan', handlers: countingHandlers, pool: scan, connection, queuePrefix: prefix, log: silentLog });
+    const consumer = createEventConsumer({
+      consumer: 'scan',
+      handlers: countingHandlers,
+      pool: scan,
+      connection,
+      queuePrefix: prefix,
+      log: silentLog,
+    });
     try {
       const event = createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: ['0000000000000000twce'] });
       // Two jobs for one event, as after a relay crash between publishing and marking the row.
@@ -98,10 +118,22 @@ describe('events through the outbox', () => {
     const prefix = `bad-${randomUUID().slice(0, 8)}`;
     const connection = createWorkerConnection(redis.url);
     const queue = new Queue(queueNameFor('scan'), { connection, prefix });
-    const consumer = createEventConsumer({ consumer: 'scan', handlers: scanEventHandlers, pool: scan, connection, queuePrefix: prefix, log: silentLog });
+    const consumer = createEventConsumer({
+      consumer: 'scan',
+      handlers: scanEventHandlers,
+      pool: scan,
+      connection,
+      queuePrefix: prefix,
+      log: silentLog,
+    });
     try {
       const eventId = randomUUID();
-      await queue.add('bracelets.minted', { name: 'bracelets.minted', eventId, occurredAt: new Date().toISOString(), braceletIds: ['DROP TABLE'] });
+      await queue.add('bracelets.minted', {
+        name: 'bracelets.minted',
+        eventId,
+        occurredAt: new Date().toISOString(),
+        braceletIds: ['DROP TABLE'],
+      });
       await eventually(async () => ((await queue.getFailedCount()) === 1 ? true : undefined));
       const marks = await scan.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]);
       expect(marks.rowCount).toBe(0);

@@ -33,7 +33,10 @@ async function redisUrl(): Promise<{ url: string; dispose: () => Promise<void> }
   if (await redisAnswers(candidate)) return { url: candidate, dispose: async () => {} };
   try {
     const { GenericContainer } = await import('testcontainers');
-    const container = await new GenericContainer('redis:7-alpine').withCommand(['redis-server', '--maxmemory-policy', 'noeviction']).withExposedPorts(6379).start();
+    const container = await new GenericContainer('redis:7-alpine')
+      .withCommand(['redis-server', '--maxmemory-policy', 'noeviction'])
+      .withExposedPorts(6379)
+      .start();
     return { url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`, dispose: async () => void (await container.stop()) };
   } catch {
     const redis = await startPrivateRedis(`/tmp/bracelet-test-redis-${process.pid}`);

@@ -4,7 +4,7 @@ import { provideInfrastructure } from './infrastructure.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    integration: { adminUrl: string; redisUrl: string; serviceUrls: ServiceDatabaseUrls; queuePrefix: string };
+    integration: { adminUrl: string; roleSecret: string; redisUrl: string; serviceUrls: ServiceDatabaseUrls; queuePrefix: string };
   }
 }
 
@@ -14,6 +14,7 @@ export default async function setup(project: TestProject) {
   const serviceUrls = await prepareDatabase(infrastructure.adminUrl, infrastructure.roleSecret);
   project.provide('integration', {
     adminUrl: infrastructure.adminUrl,
+    roleSecret: infrastructure.roleSecret,
     redisUrl: infrastructure.redisUrl,
     serviceUrls,
     queuePrefix: uniqueQueuePrefix('it'),

@@ -42,7 +42,8 @@ export async function buildFrontends(names: readonly string[], log: (message: st
       const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
         cwd: join(repoRoot, 'frontends', name),
         stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+        // Always a production build, even when started from a test runner that sets NODE_ENV=test.
+        env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
       });
       let errors = '';
       child.stderr.on('data', (chunk) => {

@@ -3,5 +3,5 @@ export * from './processes-table.js';
 export * from './provision.js';
 export * from './redis.js';
 export * from './secrets.js';
-export * from './stack.js';
 export type { DemoData } from './seed.js';
+export * from './stack.js';

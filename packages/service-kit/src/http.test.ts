@@ -9,7 +9,9 @@ function buildTestServer(ready = true) {
     logger: createLogger('test', 'silent'),
     readiness: [{ name: 'postgres', check: async () => (ready ? undefined : Promise.reject(new Error('down'))) }],
   });
-  app.post('/things/:id', { schema: { params: z.object({ id: z.uuid() }), body: z.object({ name: z.string().min(1) }) } }, async () => ({ ok: true }));
+  app.post('/things/:id', { schema: { params: z.object({ id: z.uuid() }), body: z.object({ name: z.string().min(1) }) } }, async () => ({
+    ok: true,
+  }));
   app.get('/conflict', async () => {
     throw new AppError(409, 'conflict', 'Déjà fait.');
   });

@@ -6,7 +6,10 @@ describe('event contracts', () => {
     for (const name of eventNames) {
       expect(eventConsumers[name].length, name).toBeGreaterThan(0);
       const producers = Object.entries(eventProducers).filter(([, events]) => (events as readonly string[]).includes(name));
-      expect(producers.map(([producer]) => producer), name).toHaveLength(1);
+      expect(
+        producers.map(([producer]) => producer),
+        name,
+      ).toHaveLength(1);
     }
     for (const consumers of Object.values(eventConsumers)) for (const consumer of consumers) expect(consumerNames).toContain(consumer);
   });

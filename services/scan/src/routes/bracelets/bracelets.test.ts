@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@bracelet/contracts';
 import { createLogger, createPool, createProducerConnection, withTransaction } from '@bracelet/service-kit';
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 
@@ -58,7 +57,9 @@ describe('GET /get_child_by_bracelet/:id', () => {
       emergency_contact: { first_name: 'Paul', surname: 'Martin', phone: '+33612345678', relationship: 'Père', photo: null },
     });
 
-    await apply(createEvent('child.updated', { parent, child: { ...child, surname: null }, emergencyContact: { ...contact, relationship: 'Oncle' } }));
+    await apply(
+      createEvent('child.updated', { parent, child: { ...child, surname: null }, emergencyContact: { ...contact, relationship: 'Oncle' } }),
+    );
     body = (await app.inject({ url: `/get_child_by_bracelet/${id}` })).json();
     expect(body.child.surname).toBeNull();
     expect(body.emergency_contact.relationship).toBe('Oncle');

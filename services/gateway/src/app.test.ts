@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+
+const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
+function writeBuilt(path: string, content: string) {
+  const full = join(frontendsDir, path);
+  mkdirSync(join(full, '..'), { recursive: true });
+  writeFileSync(full, content);
+}
+writeBuilt('shell/dist/index.html', '<!doctype html><title>shell</title>');
+writeBuilt('shell/dist/assets/index-abc123.js', 'console.log("shell")');
+for (const remote of ['shop', 'family', 'backoffice'])
+  writeBuilt(`${remote}/dist/assets/remoteEntry.js`, `export const name = '${remote}'`);
+
+let upstream: FastifyInstance;
+let gateway: Awaited<ReturnType<typeof buildApp>>;
+const seen: Array<{ url: string; forwardedFor: string | undefined }> = [];
+
+beforeAll(async () => {
+  upstream = Fastify();
+  upstream.get('/get_child_by_bracelet/:id', async (request) => {
+    seen.push({ url: request.url, forwardedFor: request.headers['x-forwarded-for'] as string | undefined });
+    return { bracelet: { id: (request.params as { id: string }).id, configured: '0' } };
+  });
+  upstream.get('/internal-only', async () => ({ secret: true }));
+  const address = await upstream.listen({ port: 0, host: '127.0.0.1' });
+  const down = 'http://127.0.0.1:9'; // discard port: nothing listens
+  gateway = await buildApp({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    FRONTENDS_DIR: frontendsDir,
+    SCAN_URL: address,
+    CATALOG_URL: down,
+    CHECKOUT_URL: down,
+    FAMILY_URL: down,
+    FULFILMENT_URL: down,
+  });
+});
+afterAll(async () => {
+  await gateway.close();
+  await upstream.close();
+  rmSync(frontendsDir, { recursive: true, force: true });
+});
+
+describe('gateway', () => {
+  it('proxies a spec path to its owning service, path intact, client address forwarded', async () => {
+    const response = await gateway.inject({ url: '/get_child_by_bracelet/abc?x=1', remoteAddress: '203.0.113.9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ bracelet: { id: 'abc', configured: '0' } });
+    expect(seen.at(-1)).toEqual({ url: '/get_child_by_bracelet/abc?x=1', forwardedFor: '203.0.113.9' });
+  });
+
+  it('exposes nothing of a service beyond the route table', async () => {
+    const response = await gateway.inject({ url: '/internal-only' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('serves the shell for page routes, with finder pages kept out of indexes and referrers', async () => {
+    const page = await gateway.inject({ url: '/b/abc', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>shell</title>');
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const home = await gateway.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(home.body).toContain('<title>shell</title>');
+    expect(home.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('caches hashed assets for a year and revalidates entry files', async () => {
+    const asset = await gateway.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const entry = await gateway.inject({ url: '/remotes/family/assets/remoteEntry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toContain("'family'");
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 503 in French when the owning service is down', async () => {
+    const gatewayWithScanDown = await buildApp({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: 0,
+      LOG_LEVEL: 'silent',
+      FRONTENDS_DIR: frontendsDir,
+      SCAN_URL: 'http://127.0.0.1:9',
+      CATALOG_URL: 'http://127.0.0.1:9',
+      CHECKOUT_URL: 'http://127.0.0.1:9',
+      FAMILY_URL: 'http://127.0.0.1:9',
+      FULFILMENT_URL: 'http://127.0.0.1:9',
+    });
+    const response = await gatewayWithScanDown.inject({ url: '/get_child_by_bracelet/abc' });
+    await gatewayWithScanDown.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.message).toBe('Service momentanément indisponible. Veuillez réessayer.');
+  });
+});

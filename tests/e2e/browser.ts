@@ -1,0 +1,43 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** Flags for Debian's Chromium in a closed sandbox (see README, "Tests"). */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One headless Chromium per test file; each test gets a fresh context (cookies, storage). */
+export function useBrowser() {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: chromiumArgs,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: inject('e2e').baseUrl,
+        viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+        locale: 'fr-FR',
+      });
+      const page = await context.newPage();
+      // A page error is a defect in the product: fail loudly.
+      page.on('pageerror', (error) => {
+        throw error;
+      });
+      return page;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.js';
+
+const browser = useBrowser();
+
+describe('the finder page /b/{id}', () => {
+  it('shows the loading screen, then the welcome state of an unconfigured demo bracelet', async () => {
+    const [braceletId] = inject('e2e').demo.bracelets;
+    const page = await browser.newPage({ width: 360 });
+    // Hold the lookup back a moment, as a poor connection would, so the loading screen is seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/get_child_by_bracelet/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/b/${braceletId}`);
+    await page.getByText('Chargement du bracelet…').waitFor();
+    release();
+
+    await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor();
+    expect(await page.getByText(/2 à 3 minutes/).isVisible()).toBe(true);
+    const configure = page.getByRole('link', { name: 'Configurer mon bracelet' });
+    expect(await configure.getAttribute('href')).toBe('/newconfigurationstep1');
+    // The wizard reads the scanned bracelet id from storage (spec §3).
+    expect(await page.evaluate(() => localStorage.getItem('braceletId'))).toBe(braceletId);
+    // Readable at 360 px: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+
+  it("shows 'Bracelet introuvable' for an unknown id, with a way back home", async () => {
+    const page = await browser.newPage();
+    await page.goto('/b/00000000000000000000');
+    await page.getByRole('heading', { name: 'Bracelet introuvable' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('Ce bracelet est invalide');
+    expect(await page.getByText(/contact@/).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('braceletId'))).toBeNull();
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await page.getByText('Grandir. Explorer. Protéger.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('keeps finder pages out of search engines and referrers', async () => {
+    const [braceletId] = inject('e2e').demo.bracelets;
+    const page = await browser.newPage();
+    const response = await page.goto(`/b/${braceletId}`);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    await page.context().close();
+  });
+});
