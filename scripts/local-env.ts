@@ -9,6 +9,7 @@ export const localEnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATA_DIR: z.string().min(1).default(join(repoRoot, '.data')),
   /** Derives the service roles' passwords; by default generated once in DATA_DIR/secrets.json. */

@@ -14,6 +14,7 @@ try {
     publicUrl: env.PUBLIC_URL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
     embeddedPostgresPort: env.EMBEDDED_PG_PORT,
     logLevel: env.LOG_LEVEL,
     roleSecret: env.DB_ROLE_SECRET,

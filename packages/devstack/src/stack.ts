@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningProcess, startProcess, waitUntilReady } from './children.js';
+import { startMailCatcher } from './mail-catcher.js';
 import { buildFrontends, staleFrontends } from './frontends.js';
 import { resolvePostgres } from './postgres.js';
 import { type DataService, dataServices, repoRoot } from './processes-table.js';
@@ -18,6 +19,8 @@ export type StackOptions = {
   publicUrl?: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Real SMTP for outgoing mail; without it, a catcher writes messages to <dataDir>/mail. */
+  smtpUrl?: string;
   embeddedPostgresPort?: number;
   /** Overrides the data folder's role secret (tests share cluster-wide roles across runs). */
   roleSecret?: string;
@@ -56,6 +59,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const redis = await resolveRedis({ redisUrl: options.redisUrl, dataDir });
     stops.push(() => redis.stop());
 
+    let smtpUrl = options.smtpUrl;
+    const mailDir = join(dataDir, 'mail');
+    if (!smtpUrl) {
+      const catcher = await startMailCatcher({ dir: mailDir, port: await freePort() });
+      stops.push(() => catcher.stop());
+      smtpUrl = catcher.url;
+    }
+
     const stale = staleFrontends();
     if (stale.length > 0) await buildFrontends(stale, log);
 
@@ -72,7 +83,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       QUEUE_PREFIX: options.queuePrefix ?? 'bracelet',
       LOG_LEVEL: options.logLevel ?? 'info',
       PUBLIC_URL: baseUrl,
-      SESSION_SECRET: secrets.sessionSecret,
+      IDENTITY_SECRET: secrets.identitySecret,
     };
     const logsDir = join(dataDir, 'logs');
     const processes: RunningProcess[] = [];
@@ -90,7 +101,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             entry: `services/${service}/src/server.ts`,
             port: servicePorts[service],
             logsDir,
-            env: { ...common, DATABASE_URL: databaseUrls[service], DATABASE_SCHEMA: service },
+            env: { ...common, DATABASE_URL: databaseUrls[service], DATABASE_SCHEMA: service, SMTP_URL: smtpUrl },
           },
           log,
         ),
@@ -106,6 +117,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...common,
           HOST: host,
           FRONTENDS_DIR: join(repoRoot, 'frontends'),
+          // Staff read caught mail in the back office; with real SMTP there is nothing to show.
+          ...(options.smtpUrl ? {} : { DEV_MAIL_DIR: mailDir }),
           CATALOG_URL: `http://127.0.0.1:${servicePorts.catalog}`,
           CHECKOUT_URL: `http://127.0.0.1:${servicePorts.checkout}`,
           FAMILY_URL: `http://127.0.0.1:${servicePorts.family}`,

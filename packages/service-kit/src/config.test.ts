@@ -8,7 +8,7 @@ describe('parseConfig', () => {
     try {
       parse();
     } catch (error) {
-      expect(Object.keys((error as ConfigError).fields).sort()).toEqual(['DATABASE_URL', 'PORT', 'REDIS_URL']);
+      expect(Object.keys((error as ConfigError).fields).sort()).toEqual(['DATABASE_URL', 'IDENTITY_SECRET', 'PORT', 'REDIS_URL']);
       expect((error as Error).message).toContain('Invalid configuration for scan');
     }
   });
@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgres://u@127.0.0.1/db',
       DATABASE_SCHEMA: 'scan',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      IDENTITY_SECRET: 'x'.repeat(32),
     });
     expect(config).toMatchObject({ PORT: 3101, QUEUE_PREFIX: 'bracelet', LOG_LEVEL: 'info', HOST: '127.0.0.1' });
   });

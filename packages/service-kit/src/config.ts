@@ -16,6 +16,8 @@ export const baseConfigSchema = z.object({
     .default('bracelet'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Verifies the identity header the gateway signs (shared by the gateway and the services). */
+  IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

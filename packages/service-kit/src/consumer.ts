@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { withTransaction } from './db.js';
 import type { Logger } from './logger.js';
 
-export type HandlerContext = { tx: pg.PoolClient; log: Logger };
+/** `tx` commits with the processed mark; `db` is for work that must commit on its own (outbound messages). */
+export type HandlerContext = { tx: pg.PoolClient; db: pg.Pool; log: Logger };
 export type EventHandler<N extends EventName> = (event: EventOf<N>, context: HandlerContext) => Promise<void>;
 
 /** One handler for each event routed to consumer C: a missing or extra handler fails to compile. */
@@ -49,7 +50,7 @@ export function createEventConsumer<C extends ConsumerName>(options: ConsumerOpt
           eventLog.debug('event already processed');
           return;
         }
-        await handler(event as never, { tx, log: eventLog });
+        await handler(event as never, { tx, db: pool, log: eventLog });
       });
     },
     { connection, prefix: queuePrefix, concurrency, autorun: true },

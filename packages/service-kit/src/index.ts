@@ -9,3 +9,4 @@ export * from './migrate.js';
 export * from './outbox.js';
 export * from './redis.js';
 export * from './run-service.js';
+export * from './identity.js';

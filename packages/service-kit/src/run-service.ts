@@ -22,7 +22,8 @@ export type ServiceDefinition<Config extends BaseConfig, C extends ConsumerName>
   buildApp: (deps: ServiceDeps<Config>) => HttpServer | Promise<HttpServer>;
   /** Runs the outbox relay: set for services that emit events. */
   emitsEvents?: boolean;
-  consumes?: { consumer: C; handlers: ConsumerHandlers<C> };
+  /** The handlers, or a factory given the opened dependencies (for handlers that need config). */
+  consumes?: { consumer: C; handlers: ConsumerHandlers<C> | ((deps: ServiceDeps<Config>) => ConsumerHandlers<C>) };
   /** Long-running work besides HTTP and events (scheduled jobs…). */
   startBackground?: (deps: ServiceDeps<Config>) => BackgroundTask;
 };
@@ -63,8 +64,10 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
   if (definition.consumes) {
     workerConnection = createWorkerConnection(config.REDIS_URL);
     workerConnection.on('error', (error) => log.debug({ err: error }, 'redis worker connection error'));
+    const { consumer: consumerName, handlers } = definition.consumes;
     consumer = createEventConsumer({
-      ...definition.consumes,
+      consumer: consumerName,
+      handlers: typeof handlers === 'function' ? handlers(deps) : handlers,
       pool: db,
       connection: workerConnection,
       queuePrefix: config.QUEUE_PREFIX,

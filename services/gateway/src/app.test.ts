@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeIdentity, encodeIdentity } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 
 const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
@@ -18,29 +19,46 @@ for (const remote of ['shop', 'family', 'backoffice'])
 
 let upstream: FastifyInstance;
 let gateway: Awaited<ReturnType<typeof buildApp>>;
-const seen: Array<{ url: string; forwardedFor: string | undefined }> = [];
+const seen: Array<{ url: string; forwardedFor: string | undefined; identity: string | undefined }> = [];
+const secret = 'a-test-identity-secret-of-32-chars!';
+const parentId = '6f1f4a52-6f7e-4c2b-9c1a-0d3f2b9c8e11';
+const down = 'http://127.0.0.1:9'; // discard port: nothing listens
+
+function configFor(upstreamUrl: string) {
+  return {
+    NODE_ENV: 'test' as const,
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: 'silent' as const,
+    FRONTENDS_DIR: frontendsDir,
+    SCAN_URL: upstreamUrl,
+    CATALOG_URL: down,
+    CHECKOUT_URL: down,
+    FAMILY_URL: upstreamUrl,
+    FULFILMENT_URL: down,
+    IDENTITY_SECRET: secret,
+  };
+}
 
 beforeAll(async () => {
   upstream = Fastify();
   upstream.get('/get_child_by_bracelet/:id', async (request) => {
-    seen.push({ url: request.url, forwardedFor: request.headers['x-forwarded-for'] as string | undefined });
+    seen.push({
+      url: request.url,
+      forwardedFor: request.headers['x-forwarded-for'] as string | undefined,
+      identity: request.headers['x-identity'] as string | undefined,
+    });
     return { bracelet: { id: (request.params as { id: string }).id, configured: '0' } };
   });
+  // Plays family's session resolution: one known session.
+  upstream.post('/internal/sessions/resolve', async (request) => {
+    const { sessionId } = request.body as { sessionId: string };
+    return { identity: sessionId === 'good-session' ? { accountId: parentId, role: 'parent' } : null };
+  });
+  upstream.post('/login/', async () => ({ ok: true }));
   upstream.get('/internal-only', async () => ({ secret: true }));
   const address = await upstream.listen({ port: 0, host: '127.0.0.1' });
-  const down = 'http://127.0.0.1:9'; // discard port: nothing listens
-  gateway = await buildApp({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: 0,
-    LOG_LEVEL: 'silent',
-    FRONTENDS_DIR: frontendsDir,
-    SCAN_URL: address,
-    CATALOG_URL: down,
-    CHECKOUT_URL: down,
-    FAMILY_URL: down,
-    FULFILMENT_URL: down,
-  });
+  gateway = await buildApp(configFor(address));
 });
 afterAll(async () => {
   await gateway.close();
@@ -53,7 +71,26 @@ describe('gateway', () => {
     const response = await gateway.inject({ url: '/get_child_by_bracelet/abc?x=1', remoteAddress: '203.0.113.9' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ bracelet: { id: 'abc', configured: '0' } });
-    expect(seen.at(-1)).toEqual({ url: '/get_child_by_bracelet/abc?x=1', forwardedFor: '203.0.113.9' });
+    expect(seen.at(-1)).toEqual({ url: '/get_child_by_bracelet/abc?x=1', forwardedFor: '203.0.113.9', identity: undefined });
+  });
+
+  it('turns a live session cookie into a signed identity, and drops identities sent by clients', async () => {
+    const forged = encodeIdentity({ accountId: parentId, role: 'staff' }, 'not-the-secret-but-long-enough-000');
+    await gateway.inject({ url: '/get_child_by_bracelet/a', headers: { 'x-identity': forged } });
+    expect(seen.at(-1)?.identity).toBeUndefined();
+
+    await gateway.inject({ url: '/get_child_by_bracelet/b', cookies: { sid: 'good-session' } });
+    expect(decodeIdentity(seen.at(-1)?.identity, secret)).toEqual({ accountId: parentId, role: 'parent' });
+
+    await gateway.inject({ url: '/get_child_by_bracelet/c', cookies: { sid: 'expired-session' }, headers: { 'x-identity': forged } });
+    expect(seen.at(-1)?.identity).toBeUndefined();
+  });
+
+  it('refuses a state-changing request sent from another site', async () => {
+    const foreign = await gateway.inject({ method: 'POST', url: '/login/', headers: { origin: 'https://evil.example', host: 'shop.example' }, payload: {} });
+    expect(foreign.statusCode).toBe(403);
+    const own = await gateway.inject({ method: 'POST', url: '/login/', headers: { origin: 'http://shop.example', host: 'shop.example' }, payload: {} });
+    expect(own.statusCode).toBe(200);
   });
 
   it('exposes nothing of a service beyond the route table', async () => {
@@ -83,18 +120,7 @@ describe('gateway', () => {
   });
 
   it('answers 503 in French when the owning service is down', async () => {
-    const gatewayWithScanDown = await buildApp({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: 0,
-      LOG_LEVEL: 'silent',
-      FRONTENDS_DIR: frontendsDir,
-      SCAN_URL: 'http://127.0.0.1:9',
-      CATALOG_URL: 'http://127.0.0.1:9',
-      CHECKOUT_URL: 'http://127.0.0.1:9',
-      FAMILY_URL: 'http://127.0.0.1:9',
-      FULFILMENT_URL: 'http://127.0.0.1:9',
-    });
+    const gatewayWithScanDown = await buildApp(configFor(down));
     const response = await gatewayWithScanDown.inject({ url: '/get_child_by_bracelet/abc' });
     await gatewayWithScanDown.close();
     expect(response.statusCode).toBe(503);

@@ -1,9 +1,12 @@
 import { createLogger } from '@bracelet/service-kit';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { type Config, upstreamUrls } from './config.js';
 import { registerFrontendRoutes } from './routes/frontends.js';
 import { registerProxyRoutes } from './routes/proxy.js';
+import { registerDevMailRoutes } from './dev-mail/routes.js';
+import { createIdentityResolver } from './identity.js';
 
 /** The one public origin: the built frontends, and the spec's API paths proxied to their services. */
 export async function buildApp(config: Config) {
@@ -17,6 +20,8 @@ export async function buildApp(config: Config) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
+        // Plain http on a LAN address (a phone scanning a demo bracelet) must keep working.
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
     },
     // Same-origin by default; finder pages tighten it further (no-referrer).
@@ -26,7 +31,10 @@ export async function buildApp(config: Config) {
   });
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async () => ({ status: 'ready' }));
-  await registerProxyRoutes(app, { upstreams: upstreamUrls(config) });
+  await app.register(cookie);
+  const identity = createIdentityResolver({ familyUrl: config.FAMILY_URL, secret: config.IDENTITY_SECRET });
+  await registerProxyRoutes(app, { upstreams: upstreamUrls(config), identity });
+  if (config.DEV_MAIL_DIR) registerDevMailRoutes(app, { dir: config.DEV_MAIL_DIR, identity });
   await registerFrontendRoutes(app, { frontendsDir: config.FRONTENDS_DIR });
   return app;
 }

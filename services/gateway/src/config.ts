@@ -12,6 +12,10 @@ export const configSchema = z.object({
   FAMILY_URL: z.url(),
   SCAN_URL: z.url(),
   FULFILMENT_URL: z.url(),
+  /** Signs the identity header the services trust (same value as theirs). */
+  IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),
+  /** Where the development mail catcher writes messages; unset with real SMTP. */
+  DEV_MAIL_DIR: z.string().min(1).optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -7,4 +7,30 @@ export type UpstreamService = (typeof upstreamServices)[number];
 
 export type ProxiedRoute = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; service: UpstreamService };
 
-export const routeTable: readonly ProxiedRoute[] = [{ method: 'GET', path: '/get_child_by_bracelet/:id', service: 'scan' }];
+export const routeTable: readonly ProxiedRoute[] = [
+  // Finders
+  { method: 'GET', path: '/get_child_by_bracelet/:id', service: 'scan' },
+  // Accounts and sessions
+  { method: 'POST', path: '/register_parent/', service: 'family' },
+  { method: 'POST', path: '/login/', service: 'family' },
+  { method: 'POST', path: '/logout/', service: 'family' },
+  { method: 'GET', path: '/me', service: 'family' },
+  { method: 'GET', path: '/get-parent-by-id', service: 'family' },
+  { method: 'POST', path: '/update-account-infos', service: 'family' },
+  { method: 'POST', path: '/update-delivery-infos', service: 'family' },
+  { method: 'POST', path: '/request_password_reset', service: 'family' },
+  { method: 'POST', path: '/reset_password/', service: 'family' },
+  // Children and photos
+  { method: 'POST', path: '/add_child_profile/', service: 'family' },
+  { method: 'PUT', path: '/update_child_profile/:id', service: 'family' },
+  { method: 'GET', path: '/get_child_basic/:id', service: 'family' },
+  { method: 'GET', path: '/get_children_by_parent/:id', service: 'family' },
+  { method: 'DELETE', path: '/delete_child/:id', service: 'family' },
+  { method: 'GET', path: '/get-photo/:photo', service: 'family' },
+  // Bracelets
+  { method: 'GET', path: '/get_bracelets_by_parent/:id', service: 'family' },
+  { method: 'POST', path: '/associate_child_to_bracelet/', service: 'family' },
+  { method: 'PATCH', path: '/reset_bracelet/:id', service: 'family' },
+  // Orders
+  { method: 'GET', path: '/get_orders_by_parent/:id', service: 'checkout' },
+];

@@ -3,3 +3,4 @@ export * from '../bracelet-id.js';
 export * from './errors.js';
 export * from './pages.js';
 export * from './scan.js';
+export * from './family.js';

@@ -1,5 +1,11 @@
 import type { Queryable } from '@bracelet/service-kit';
 
+export type FamilyBracelet = { id: string; ownerId: string | null; childId: string | null; configured: boolean };
+export type OwnedBracelet = FamilyBracelet & { child: { id: string; firstName: string; surname: string; photoId: string | null } | null };
+
+type BraceletRow = { id: string; owner_id: string | null; child_id: string | null; configured: boolean };
+const toBracelet = (row: BraceletRow): FamilyBracelet => ({ id: row.id, ownerId: row.owner_id, childId: row.child_id, configured: row.configured });
+
 export function createBraceletRepository(db: Queryable) {
   return {
     async addMinted(braceletIds: string[], tx: Queryable = db): Promise<void> {
@@ -12,6 +18,38 @@ export function createBraceletRepository(db: Queryable) {
         braceletIds,
         ownerId,
       ]);
+    },
+
+    async findForUpdate(id: string, tx: Queryable = db): Promise<FamilyBracelet | undefined> {
+      const { rows } = await tx.query<BraceletRow>('SELECT id, owner_id, child_id, configured FROM bracelets WHERE id = $1 FOR UPDATE', [id]);
+      return rows[0] ? toBracelet(rows[0]) : undefined;
+    },
+
+    async associate(id: string, ownerId: string, childId: string, tx: Queryable = db): Promise<void> {
+      await tx.query('UPDATE bracelets SET owner_id = $2, child_id = $3, configured = true, updated_at = now() WHERE id = $1', [id, ownerId, childId]);
+    },
+
+    /** Back to unconfigured; the bracelet stays its owner's, ready to be configured again. */
+    async reset(id: string, tx: Queryable = db): Promise<void> {
+      await tx.query('UPDATE bracelets SET child_id = NULL, configured = false, updated_at = now() WHERE id = $1', [id]);
+    },
+
+    async listIdsWornBy(childId: string, tx: Queryable = db): Promise<string[]> {
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM bracelets WHERE child_id = $1', [childId]);
+      return rows.map((row) => row.id);
+    },
+
+    async listByOwner(ownerId: string, tx: Queryable = db): Promise<OwnedBracelet[]> {
+      const { rows } = await tx.query<BraceletRow & { first_name: string | null; surname: string | null; photo_id: string | null }>(
+        `SELECT b.id, b.owner_id, b.child_id, b.configured, c.first_name, c.surname, c.photo_id
+         FROM bracelets b LEFT JOIN children c ON c.id = b.child_id
+         WHERE b.owner_id = $1 ORDER BY b.updated_at DESC, b.id`,
+        [ownerId],
+      );
+      return rows.map((row) => ({
+        ...toBracelet(row),
+        child: row.child_id ? { id: row.child_id, firstName: row.first_name ?? '', surname: row.surname ?? '', photoId: row.photo_id } : null,
+      }));
     },
   };
 }

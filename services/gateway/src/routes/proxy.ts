@@ -1,11 +1,37 @@
+import { IDENTITY_HEADER } from '@bracelet/service-kit';
 import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IdentityUnavailableError, type IdentityResolver } from '../identity.js';
 import { type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
 
-/** Forwards each route of the table, body untouched, to its owning service. */
+const SESSION_COOKIE = 'sid';
+const unavailable = { error: { code: 'unavailable', message: 'Service momentanément indisponible. Veuillez réessayer.' } };
+const foreignOrigin = { error: { code: 'forbidden_origin', message: 'Requête refusée.' } };
+
+/** State-changing requests from a browser must come from our own pages (Origin = our host). */
+function comesFromForeignPage(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const origin = request.headers.origin;
+  if (!origin) return false; // not a browser cross-site request; the SameSite cookie covers the rest
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Forwards each route of the table, body untouched, to its owning service. A session cookie is
+ * resolved once here and passed on as a signed identity header; a client-sent identity header is
+ * always dropped.
+ */
 export async function registerProxyRoutes(
   app: FastifyInstance,
-  { upstreams, routes = routeTable }: { upstreams: Record<UpstreamService, string>; routes?: readonly ProxiedRoute[] },
+  {
+    upstreams,
+    identity,
+    routes = routeTable,
+  }: { upstreams: Record<UpstreamService, string>; identity: IdentityResolver; routes?: readonly ProxiedRoute[] },
 ): Promise<void> {
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
   // Bodies stream through as they came (JSON, multipart); the owning service parses and validates them.
@@ -17,16 +43,35 @@ export async function registerProxyRoutes(
     app.route({
       method: route.method,
       url: route.path,
-      handler: (request, reply) =>
-        reply.from(`${base}${request.url}`, {
-          rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-forwarded-for': request.ip }),
+      handler: async (request, reply) => {
+        if (comesFromForeignPage(request)) return reply.code(403).send(foreignOrigin);
+        let signedIdentity: string | undefined;
+        const sessionId = request.cookies[SESSION_COOKIE];
+        if (sessionId) {
+          try {
+            const resolved = await identity.resolve(sessionId);
+            if (resolved) signedIdentity = identity.sign(resolved);
+          } catch (error) {
+            if (!(error instanceof IdentityUnavailableError)) throw error;
+            request.log.warn({ err: error }, 'session resolution unavailable');
+            return reply.code(503).send(unavailable);
+          }
+        }
+        return reply.from(`${base}${request.url}`, {
+          rewriteRequestHeaders: (_original, headers) => {
+            const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
+            return {
+              ...rest,
+              'x-forwarded-for': request.ip,
+              ...(signedIdentity ? { [IDENTITY_HEADER]: signedIdentity } : {}),
+            };
+          },
           onError: (errorReply, { error }) => {
             request.log.warn({ err: error, service: route.service }, 'upstream unavailable');
-            errorReply
-              .code(503)
-              .send({ error: { code: 'unavailable', message: 'Service momentanément indisponible. Veuillez réessayer.' } });
+            errorReply.code(503).send(unavailable);
           },
-        }),
+        });
+      },
     });
   }
 }

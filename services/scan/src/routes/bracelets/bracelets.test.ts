@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function apply<N extends keyof typeof scanEventHandlers>(event: Parameters<(typeof scanEventHandlers)[N]>[0]) {
   const handler = scanEventHandlers[event.name as N] as (e: typeof event, c: unknown) => Promise<void>;
-  await withTransaction(db, (tx) => handler(event, { tx, log }));
+  await withTransaction(db, (tx) => handler(event, { tx, db, log }));
 }
 
 const idFor = (suffix: string) => `${'0'.repeat(20 - suffix.length)}${suffix}`;

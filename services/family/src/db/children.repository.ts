@@ -1,0 +1,105 @@
+import type { Queryable } from '@bracelet/service-kit';
+
+export type ChildFields = {
+  firstName: string;
+  surname: string;
+  birthDate: string;
+  emergencyFirstName: string;
+  emergencySurname: string;
+  emergencyPhone: string;
+  relationship: string;
+};
+export type Child = ChildFields & { id: string; parentId: string; photoId: string | null };
+
+type ChildRow = {
+  id: string;
+  parent_id: string;
+  first_name: string;
+  surname: string;
+  birth_date: string;
+  photo_id: string | null;
+  emergency_first_name: string;
+  emergency_surname: string;
+  emergency_phone: string;
+  relationship: string;
+};
+
+const columns = `id, parent_id, first_name, surname, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, photo_id,
+  emergency_first_name, emergency_surname, emergency_phone, relationship`;
+
+const toChild = (row: ChildRow): Child => ({
+  id: row.id,
+  parentId: row.parent_id,
+  firstName: row.first_name,
+  surname: row.surname,
+  birthDate: row.birth_date,
+  photoId: row.photo_id,
+  emergencyFirstName: row.emergency_first_name,
+  emergencySurname: row.emergency_surname,
+  emergencyPhone: row.emergency_phone,
+  relationship: row.relationship,
+});
+
+export function createChildRepository(db: Queryable) {
+  return {
+    async insert(parentId: string, fields: ChildFields, photoId: string | null, tx: Queryable = db): Promise<Child> {
+      const { rows } = await tx.query<ChildRow>(
+        `INSERT INTO children (id, parent_id, first_name, surname, birth_date, photo_id, emergency_first_name,
+           emergency_surname, emergency_phone, relationship)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${columns}`,
+        [
+          globalThis.crypto.randomUUID(),
+          parentId,
+          fields.firstName,
+          fields.surname,
+          fields.birthDate,
+          photoId,
+          fields.emergencyFirstName,
+          fields.emergencySurname,
+          fields.emergencyPhone,
+          fields.relationship,
+        ],
+      );
+      return toChild(rows[0] as ChildRow);
+    },
+
+    async update(id: string, fields: ChildFields, photoId: string | null, tx: Queryable = db): Promise<Child> {
+      const { rows } = await tx.query<ChildRow>(
+        `UPDATE children SET first_name = $2, surname = $3, birth_date = $4, photo_id = $5, emergency_first_name = $6,
+           emergency_surname = $7, emergency_phone = $8, relationship = $9, updated_at = now()
+         WHERE id = $1 RETURNING ${columns}`,
+        [
+          id,
+          fields.firstName,
+          fields.surname,
+          fields.birthDate,
+          photoId,
+          fields.emergencyFirstName,
+          fields.emergencySurname,
+          fields.emergencyPhone,
+          fields.relationship,
+        ],
+      );
+      return toChild(rows[0] as ChildRow);
+    },
+
+    /** The child, only if it belongs to `parentId`; `forUpdate` locks it for the transaction. */
+    async findOwned(id: string, parentId: string, tx: Queryable = db, forUpdate = false): Promise<Child | undefined> {
+      const { rows } = await tx.query<ChildRow>(`SELECT ${columns} FROM children WHERE id = $1 AND parent_id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [
+        id,
+        parentId,
+      ]);
+      return rows[0] ? toChild(rows[0]) : undefined;
+    },
+
+    async listByParent(parentId: string, tx: Queryable = db): Promise<Child[]> {
+      const { rows } = await tx.query<ChildRow>(`SELECT ${columns} FROM children WHERE parent_id = $1 ORDER BY created_at, id`, [parentId]);
+      return rows.map(toChild);
+    },
+
+    async delete(id: string, tx: Queryable = db): Promise<void> {
+      await tx.query('DELETE FROM children WHERE id = $1', [id]);
+    },
+  };
+}
+export type ChildRepository = ReturnType<typeof createChildRepository>;

@@ -1,0 +1,29 @@
+import { AppError } from '@bracelet/service-kit';
+import sharp from 'sharp';
+
+const accepted = new Set(['jpeg', 'png', 'webp']);
+export const invalidPhoto = () => new AppError(400, 'invalid_photo', 'La photo doit être une image PNG, JPEG ou WebP.', { photo: ['Format non pris en charge.'] });
+
+/**
+ * Checks the image by its content (not its name or declared type), then re-encodes it: turned
+ * upright, at most 1024 px, WebP. Re-encoding drops every metadata block, EXIF GPS included.
+ */
+export async function reencodePhoto(input: Buffer): Promise<{ content: Buffer; contentType: 'image/webp' }> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: 40_000_000 }).metadata()).format;
+  } catch {
+    throw invalidPhoto();
+  }
+  if (!format || !accepted.has(format)) throw invalidPhoto();
+  try {
+    const content = await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { content, contentType: 'image/webp' };
+  } catch {
+    throw invalidPhoto();
+  }
+}

@@ -1,0 +1,188 @@
+import { createEvent, errorResponseSchema, parentResponseSchema, sessionResponseSchema } from '@bracelet/contracts';
+import { AppError, type HttpServer, requireIdentity, unauthenticated, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { z } from 'zod';
+import { type Account, createAccountRepository, EmailTakenError } from '../../db/accounts.repository.js';
+import { createSessionRepository } from '../../db/sessions.repository.js';
+import { parentContactOf } from '../../events/payloads.js';
+import { hashPassword, verifyPassword } from '../../passwords.js';
+import { assertSameParent, type FamilyDeps, parentOf, SESSION_COOKIE } from '../context.js';
+import { email, password, phone, text } from '../fields.js';
+
+const sessionAnswer = (account: Account) => ({
+  parent_id: account.id,
+  nom: account.lastName,
+  prenom: account.firstName,
+  email: account.email,
+  telephone: account.phone,
+  role: account.role,
+});
+
+export const parentAnswer = (account: Account) => ({
+  parent_id: account.id,
+  first_name: account.firstName,
+  last_name: account.lastName,
+  email: account.email,
+  phone: account.phone,
+  address: account.address,
+  city: account.city,
+  postal_code: account.postalCode,
+  country: account.country,
+});
+
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Identifiants incorrects.');
+const tooManyAttempts = () => new AppError(429, 'rate_limited', 'Trop de tentatives. Veuillez réessayer dans quelques minutes.');
+
+// A hash to verify against when the address is unknown, so both cases take the same time.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy-password-for-unknown-accounts');
+  return decoyHash;
+};
+
+export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
+  const { db, config, loginThrottle } = deps;
+  const accounts = createAccountRepository(db);
+  const sessions = createSessionRepository(db);
+  const authLimit = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 } };
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production',
+  };
+
+  app.post(
+    '/register_parent/',
+    {
+      config: authLimit,
+      schema: {
+        body: z.object({ nom: text('Le nom'), prenom: text('Le prénom'), email, telephone: phone, mot_de_passe: password }),
+        response: { 201: sessionResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { nom, prenom, email: address, telephone, mot_de_passe } = request.body;
+      const passwordHash = await hashPassword(mot_de_passe);
+      try {
+        const account = await withTransaction(db, async (tx) => {
+          const id = await accounts.insert({ role: 'parent', email: address, passwordHash, firstName: prenom, lastName: nom, phone: telephone }, tx);
+          const created = (await accounts.findById(id, tx)) as Account;
+          await writeEvent(tx, 'family', createEvent('parent.registered', { parent: parentContactOf(created) }));
+          return created;
+        });
+        return reply.code(201).send(sessionAnswer(account));
+      } catch (error) {
+        if (error instanceof EmailTakenError) {
+          throw new AppError(409, 'email_taken', 'Un compte existe déjà avec cette adresse e-mail.', { email: ['Adresse déjà utilisée.'] });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/login/',
+    {
+      config: authLimit,
+      schema: {
+        body: z.object({ email: z.string().trim().max(254), mot_de_passe: z.string().max(200) }),
+        response: { 200: sessionResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email: address, mot_de_passe } = request.body;
+      if (await loginThrottle.isLocked(address)) throw tooManyAttempts();
+      const account = await accounts.findByEmail(address);
+      const valid = await verifyPassword(account?.passwordHash ?? (await decoy()), mot_de_passe);
+      if (!account || !valid) {
+        await loginThrottle.recordFailure(address);
+        throw invalidCredentials();
+      }
+      await loginThrottle.clear(address);
+      const sessionId = await sessions.open(account.id, config.SESSION_TTL_DAYS);
+      reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: config.SESSION_TTL_DAYS * 24 * 3600 });
+      return sessionAnswer(account);
+    },
+  );
+
+  app.post('/logout/', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    const sessionId = request.cookies[SESSION_COOKIE];
+    if (sessionId) await sessions.close(sessionId);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/me', { schema: { response: { 200: sessionResponseSchema, 401: errorResponseSchema } } }, async (request) => {
+    const identity = requireIdentity(request, config.IDENTITY_SECRET);
+    const account = await accounts.findById(identity.accountId);
+    if (!account) throw unauthenticated();
+    return sessionAnswer(account);
+  });
+
+  app.get(
+    '/get-parent-by-id',
+    {
+      schema: {
+        querystring: z.object({ parent_id: z.uuid({ message: 'Identifiant invalide.' }) }),
+        response: { 200: parentResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      assertSameParent(identity, request.query.parent_id);
+      const account = await accounts.findById(identity.accountId);
+      if (!account) throw unauthenticated();
+      return parentAnswer(account);
+    },
+  );
+
+  app.post(
+    '/update-account-infos',
+    {
+      schema: {
+        body: z.object({
+          parent_id: z.uuid({ message: 'Identifiant invalide.' }),
+          last_name: text('Le nom'),
+          first_name: text('Le prénom'),
+          phone,
+          // The spec's form sends a photo field; parents have no photo, so it is accepted and ignored.
+          photo: z.unknown().optional(),
+        }),
+        response: { 200: parentResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      assertSameParent(identity, request.body.parent_id);
+      const { first_name, last_name, phone: number } = request.body;
+      await accounts.updateInfos(identity.accountId, { firstName: first_name, lastName: last_name, phone: number });
+      return parentAnswer((await accounts.findById(identity.accountId)) as Account);
+    },
+  );
+
+  app.post(
+    '/update-delivery-infos',
+    {
+      schema: {
+        body: z.object({
+          parent_id: z.uuid({ message: 'Identifiant invalide.' }),
+          address: text("L'adresse", 200),
+          city: text('La ville'),
+          postal_code: z
+            .string()
+            .trim()
+            .regex(/^[0-9A-Za-z -]{3,10}$/, { message: 'Code postal invalide.' }),
+          country: text('Le pays', 60),
+        }),
+        response: { 200: parentResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      assertSameParent(identity, request.body.parent_id);
+      const { address, city, postal_code, country } = request.body;
+      await accounts.updateDelivery(identity.accountId, { address, city, postalCode: postal_code, country });
+      return parentAnswer((await accounts.findById(identity.accountId)) as Account);
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { relationships } from '@bracelet/contracts';
+import { AppError } from '@bracelet/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ChildFields } from '../../db/children.repository.js';
+import { phone, text } from '../fields.js';
+
+/** Today's date in France, where the parents are. */
+export function todayInFrance(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export const childFieldsSchema = z.object({
+  first_name: text('Le prénom'),
+  surname: text('Le nom'),
+  birth_date: z.iso
+    .date({ message: 'La date de naissance est obligatoire.' })
+    .refine((value) => value <= todayInFrance(), { message: 'La date de naissance ne peut pas être dans le futur.' })
+    .refine((value) => value >= '1900-01-01', { message: 'Date de naissance invalide.' }),
+  emergency_first_name: text('Le prénom du contact'),
+  emergency_surname: text('Le nom du contact'),
+  emergency_phone: phone,
+  relationship: z.enum(relationships, { message: 'Lien de parenté invalide.' }),
+});
+
+export const toChildFields = (fields: z.infer<typeof childFieldsSchema>): ChildFields => ({
+  firstName: fields.first_name,
+  surname: fields.surname,
+  birthDate: fields.birth_date,
+  emergencyFirstName: fields.emergency_first_name,
+  emergencySurname: fields.emergency_surname,
+  emergencyPhone: fields.emergency_phone,
+  relationship: fields.relationship,
+});
+
+export type ChildForm = { fields: Record<string, string>; photo: Buffer | undefined };
+
+const notMultipart = () => new AppError(400, 'invalid_request', 'Requête invalide.');
+const photoTooLarge = () => new AppError(413, 'photo_too_large', 'La photo est trop lourde.', { photo: ['Fichier trop volumineux.'] });
+
+/** Reads the multipart form: text fields, and at most one file, `photo`, capped in size. */
+export async function readChildForm(request: FastifyRequest, maxPhotoBytes: number): Promise<ChildForm> {
+  if (!request.isMultipart()) throw notMultipart();
+  const fields: Record<string, string> = {};
+  let photo: Buffer | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'photo') {
+        part.file.resume();
+        throw new AppError(400, 'invalid_request', 'Requête invalide.', { [part.fieldname]: ['Champ inattendu.'] });
+      }
+      const content = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+        throw error;
+      });
+      if (part.file.truncated) throw photoTooLarge();
+      if (content.length > 0) photo = content;
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, photo };
+}
+
+/** Validates the fields with zod; 400 with French field messages otherwise. */
+export function parseChildFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'formulaire';
+    byField[key] = [...(byField[key] ?? []), issue.message];
+  }
+  throw new AppError(400, 'invalid_request', 'Requête invalide.', byField);
+}

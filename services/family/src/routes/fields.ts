@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { normalisePhone } from '../phone.js';
+
+/** Trimmed, required text of bounded length. */
+export const text = (label: string, max = 100) =>
+  z
+    .string({ message: `${label} est obligatoire.` })
+    .trim()
+    .min(1, { message: `${label} est obligatoire.` })
+    .max(max, { message: `${label} est trop long.` });
+
+export const email = z.string().trim().max(254).pipe(z.email({ message: 'Adresse e-mail invalide.' }));
+
+/** A valid phone number, stored in international form. */
+export const phone = z
+  .string({ message: 'Le téléphone est obligatoire.' })
+  .trim()
+  .max(32)
+  .transform((value, context) => {
+    const normalised = normalisePhone(value);
+    if (!normalised) {
+      context.addIssue({ code: 'custom', message: 'Numéro de téléphone invalide.' });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+export const password = z
+  .string({ message: 'Le mot de passe est obligatoire.' })
+  .min(8, { message: 'Le mot de passe doit contenir au moins 8 caractères.' })
+  .max(200, { message: 'Le mot de passe est trop long.' });
+
+export const uuidParam = z.object({ id: z.uuid({ message: 'Identifiant invalide.' }) });

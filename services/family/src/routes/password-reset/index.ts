@@ -1,0 +1,66 @@
+import { createEvent, errorResponseSchema } from '@bracelet/contracts';
+import { AppError, type HttpServer, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { z } from 'zod';
+import { createAccountRepository } from '../../db/accounts.repository.js';
+import { createResetTokenRepository } from '../../db/reset-tokens.repository.js';
+import { createSessionRepository } from '../../db/sessions.repository.js';
+import { parentContactOf } from '../../events/payloads.js';
+import { hashPassword } from '../../passwords.js';
+import type { FamilyDeps } from '../context.js';
+import { password } from '../fields.js';
+
+const messageSchema = z.object({ message: z.string() });
+export const RESET_REQUESTED_MESSAGE = '✅ Un e-mail de réinitialisation vient de vous être envoyé.';
+const invalidLink = () => new AppError(400, 'invalid_token', '❌ Le lien est invalide ou expiré.');
+
+export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): void {
+  const { db, config } = deps;
+  const accounts = createAccountRepository(db);
+  const authLimit = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 } };
+
+  // Answers the same whether or not the address has an account (see docs/deviations.md).
+  app.post(
+    '/request_password_reset',
+    { config: authLimit, schema: { body: z.object({ email: z.string().trim().max(254) }), response: { 200: messageSchema, 400: errorResponseSchema } } },
+    async (request) => {
+      const account = await accounts.findByEmail(request.body.email);
+      if (account) {
+        await withTransaction(db, async (tx) => {
+          const { token, expiresAt } = await createResetTokenRepository(tx).issue(account.id, config.RESET_TOKEN_MINUTES, tx);
+          const resetUrl = new URL('/reset-password', config.PUBLIC_URL);
+          resetUrl.searchParams.set('token', token);
+          await writeEvent(
+            tx,
+            'family',
+            createEvent('password.reset_requested', { parent: parentContactOf(account), resetUrl: resetUrl.toString(), expiresAt: expiresAt.toISOString() }),
+          );
+        });
+      }
+      return { message: RESET_REQUESTED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/reset_password/',
+    {
+      config: authLimit,
+      schema: {
+        body: z.object({ token: z.string().min(1).max(200), new_password: password }),
+        response: { 200: messageSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.new_password);
+      await withTransaction(db, async (tx) => {
+        const tokens = createResetTokenRepository(tx);
+        const accountId = await tokens.consume(request.body.token, tx);
+        if (!accountId) throw invalidLink();
+        await createAccountRepository(tx).updatePasswordHash(accountId, passwordHash, tx);
+        await tokens.revokeAllOf(accountId, tx);
+        // Whoever knew the old password is logged out everywhere.
+        await createSessionRepository(tx).closeAllOf(accountId, tx);
+      });
+      return { message: '✅ Votre mot de passe a été réinitialisé avec succès !' };
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+
+/** Real SMTP through nodemailer: the catcher in development, the provider in production. */
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
