@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig } from '@bracelet/service-kit';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { configSchema } from '../src/config.js';
+
+export const identitySecret = 'family-test-identity-secret-000000000';
+
+/** Family's app on this run's database and Redis, as the gateway would call it. */
+export async function startFamilyApp(overrides: Record<string, string> = {}) {
+  const { serviceUrls, redisUrl } = inject('integration');
+  const config = parseConfig('family', configSchema, {
+    PORT: '0',
+    DATABASE_URL: serviceUrls.family,
+    DATABASE_SCHEMA: 'family',
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: `family-test-${randomUUID().slice(0, 8)}`,
+    IDENTITY_SECRET: identitySecret,
+    PUBLIC_URL: 'http://shop.test',
+    LOG_LEVEL: 'silent',
+    // Tests share one client address; the per-address limit has its own test.
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+    ...overrides,
+  });
+  const db = createPool(config.DATABASE_URL, 'family', 4);
+  const redis = createProducerConnection(config.REDIS_URL);
+  const app = await buildApp({ config, db, redis, log: createLogger('family-test', 'silent') });
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      await db.end();
+    },
+  };
+}
+
+export const asParent = (accountId: string) => ({ 'x-identity': encodeIdentity({ accountId, role: 'parent' }, identitySecret) });
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+export function multipart(fields: Record<string, string>, file?: { name: string; filename: string; type: string; content: Buffer }) {
+  const boundary = `----bracelet${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const childFields = (overrides: Record<string, string> = {}) => ({
+  first_name: 'Léa',
+  surname: 'Martin',
+  birth_date: '2018-05-04',
+  emergency_first_name: 'Paul',
+  emergency_surname: 'Martin',
+  emergency_phone: '06 12 34 56 78',
+  relationship: 'Père',
+  ...overrides,
+});
+
+let counter = 0;
+/** Registers a parent through the API and returns its id and credentials. */
+export async function registerParent(app: Awaited<ReturnType<typeof startFamilyApp>>['app'], label = 'parent') {
+  counter += 1;
+  const email = `${label}-${counter}-${randomUUID().slice(0, 6)}@example.com`;
+  const password = 'un mot de passe solide';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/register_parent/',
+    payload: { nom: 'Martin', prenom: 'Camille', email, telephone: '+33 6 12 34 56 78', mot_de_passe: password },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { id: response.json().parent_id as string, email, password };
+}
