@@ -11,7 +11,11 @@ export function loadLocalSecrets(dataDir: string): LocalSecrets {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
     if (stored.postgresPassword && stored.roleSecret && stored.identitySecret) return stored as LocalSecrets;
     // An older data folder: keep what it has, add what is missing.
-    const completed = { roleSecret: randomBytes(32).toString('base64url'), identitySecret: randomBytes(32).toString('base64url'), ...stored } as LocalSecrets;
+    const completed = {
+      roleSecret: randomBytes(32).toString('base64url'),
+      identitySecret: randomBytes(32).toString('base64url'),
+      ...stored,
+    } as LocalSecrets;
     writeFileSync(file, `${JSON.stringify(completed, null, 2)}\n`, { mode: 0o600 });
     return completed;
   }

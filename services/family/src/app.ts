@@ -1,7 +1,7 @@
+import { AppError, createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { AppError, createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import type { Config } from './config.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { registerAccountRoutes } from './routes/accounts/index.js';

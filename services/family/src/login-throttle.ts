@@ -6,7 +6,11 @@ import type { Redis } from 'ioredis';
  * guessed by rotating addresses. If Redis is unreachable the check fails open and says so in
  * the logs: a Redis outage must not lock every parent out.
  */
-export function createLoginThrottle(redis: Redis, log: Logger, { maxFailures, windowSeconds, prefix }: { maxFailures: number; windowSeconds: number; prefix: string }) {
+export function createLoginThrottle(
+  redis: Redis,
+  log: Logger,
+  { maxFailures, windowSeconds, prefix }: { maxFailures: number; windowSeconds: number; prefix: string },
+) {
   const key = (email: string) => `${prefix}:login-failures:${email.trim().toLowerCase()}`;
   return {
     async isLocked(email: string): Promise<boolean> {

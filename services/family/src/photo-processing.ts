@@ -2,7 +2,8 @@ import { AppError } from '@bracelet/service-kit';
 import sharp from 'sharp';
 
 const accepted = new Set(['jpeg', 'png', 'webp']);
-export const invalidPhoto = () => new AppError(400, 'invalid_photo', 'La photo doit être une image PNG, JPEG ou WebP.', { photo: ['Format non pris en charge.'] });
+export const invalidPhoto = () =>
+  new AppError(400, 'invalid_photo', 'La photo doit être une image PNG, JPEG ou WebP.', { photo: ['Format non pris en charge.'] });
 
 /**
  * Checks the image by its content (not its name or declared type), then re-encodes it: turned

@@ -12,7 +12,9 @@ describe('accounts', () => {
     const parent = await registerParent(family.app);
     const me = await family.app.inject({ url: '/me', headers: asParent(parent.id) });
     expect(me.json()).toMatchObject({ parent_id: parent.id, nom: 'Martin', prenom: 'Camille', telephone: '+33612345678', role: 'parent' });
-    const events = await family.db.query("SELECT payload FROM outbox WHERE name = 'parent.registered' AND payload->'parent'->>'id' = $1", [parent.id]);
+    const events = await family.db.query("SELECT payload FROM outbox WHERE name = 'parent.registered' AND payload->'parent'->>'id' = $1", [
+      parent.id,
+    ]);
     expect(events.rows[0]?.payload.parent.email).toBe(parent.email);
   });
 
@@ -46,9 +48,20 @@ describe('accounts', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe('Identifiants incorrects.');
 
-    const login = await family.app.inject({ method: 'POST', url: '/login/', payload: { email: parent.email.toUpperCase(), mot_de_passe: parent.password } });
+    const login = await family.app.inject({
+      method: 'POST',
+      url: '/login/',
+      payload: { email: parent.email.toUpperCase(), mot_de_passe: parent.password },
+    });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ parent_id: parent.id, nom: 'Martin', prenom: 'Camille', email: parent.email, telephone: '+33612345678', role: 'parent' });
+    expect(login.json()).toEqual({
+      parent_id: parent.id,
+      nom: 'Martin',
+      prenom: 'Camille',
+      email: parent.email,
+      telephone: '+33612345678',
+      role: 'parent',
+    });
     const cookie = login.cookies.find((candidate) => candidate.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const sessionId = cookie?.value as string;
@@ -66,12 +79,20 @@ describe('accounts', () => {
     const parent = await registerParent(family.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const response = await family.app.inject({ method: 'POST', url: '/login/', payload: { email: parent.email, mot_de_passe: `faux-${attempt}` } });
+      const response = await family.app.inject({
+        method: 'POST',
+        url: '/login/',
+        payload: { email: parent.email, mot_de_passe: `faux-${attempt}` },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
-    const right = await family.app.inject({ method: 'POST', url: '/login/', payload: { email: parent.email, mot_de_passe: parent.password } });
+    const right = await family.app.inject({
+      method: 'POST',
+      url: '/login/',
+      payload: { email: parent.email, mot_de_passe: parent.password },
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json().error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
   });

@@ -20,19 +20,32 @@ const braceletId = () => {
 
 async function mint(...ids: string[]) {
   const event = createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: ids });
-  await withTransaction(family.db, (tx) => familyEventHandlers['bracelets.minted'](event, { tx, db: family.db, log: createLogger('t', 'silent') }));
+  await withTransaction(family.db, (tx) =>
+    familyEventHandlers['bracelets.minted'](event, { tx, db: family.db, log: createLogger('t', 'silent') }),
+  );
 }
 
 async function addChild(parentId: string, fields = childFields(), photo?: Buffer) {
-  const body = multipart({ ...fields, parent_id: parentId }, photo ? { name: 'photo', filename: 'photo.jpg', type: 'image/jpeg', content: photo } : undefined);
-  return family.app.inject({ method: 'POST', url: '/add_child_profile/', headers: { ...asParent(parentId), ...body.headers }, payload: body.payload });
+  const body = multipart(
+    { ...fields, parent_id: parentId },
+    photo ? { name: 'photo', filename: 'photo.jpg', type: 'image/jpeg', content: photo } : undefined,
+  );
+  return family.app.inject({
+    method: 'POST',
+    url: '/add_child_profile/',
+    headers: { ...asParent(parentId), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 /** A real JPEG carrying EXIF with a GPS position, as a phone camera writes it. */
 async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCam', Copyright: 'Famille Martin' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCam', Copyright: 'Famille Martin' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
+    })
     .toBuffer();
 }
 
@@ -46,7 +59,13 @@ describe('child profiles', () => {
     const created = await addChild(parent.id, childFields(), original);
     expect(created.statusCode).toBe(201);
     const child = created.json();
-    expect(child).toMatchObject({ first_name: 'Léa', surname: 'Martin', birth_date: '2018-05-04', emergency_phone: '+33612345678', relationship: 'Père' });
+    expect(child).toMatchObject({
+      first_name: 'Léa',
+      surname: 'Martin',
+      birth_date: '2018-05-04',
+      emergency_phone: '+33612345678',
+      relationship: 'Père',
+    });
     expect(child.photo).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     const photo = await family.app.inject({ url: `/get-photo/${child.photo}`, headers: asParent(parent.id) });
@@ -68,13 +87,35 @@ describe('child profiles', () => {
 
   it('refuses a file that is not a PNG, JPEG or WebP image, whatever its name says', async () => {
     const parent = await registerParent(family.app);
-    const body = multipart({ ...childFields(), parent_id: parent.id }, { name: 'photo', filename: 'photo.jpg', type: 'image/jpeg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-    const response = await family.app.inject({ method: 'POST', url: '/add_child_profile/', headers: { ...asParent(parent.id), ...body.headers }, payload: body.payload });
+    const body = multipart(
+      { ...childFields(), parent_id: parent.id },
+      { name: 'photo', filename: 'photo.jpg', type: 'image/jpeg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    );
+    const response = await family.app.inject({
+      method: 'POST',
+      url: '/add_child_profile/',
+      headers: { ...asParent(parent.id), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields.photo).toBeDefined();
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
-    const gifBody = multipart({ ...childFields(), parent_id: parent.id }, { name: 'photo', filename: 'photo.png', type: 'image/png', content: gif });
-    expect((await family.app.inject({ method: 'POST', url: '/add_child_profile/', headers: { ...asParent(parent.id), ...gifBody.headers }, payload: gifBody.payload })).statusCode).toBe(400);
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const gifBody = multipart(
+      { ...childFields(), parent_id: parent.id },
+      { name: 'photo', filename: 'photo.png', type: 'image/png', content: gif },
+    );
+    expect(
+      (
+        await family.app.inject({
+          method: 'POST',
+          url: '/add_child_profile/',
+          headers: { ...asParent(parent.id), ...gifBody.headers },
+          payload: gifBody.payload,
+        })
+      ).statusCode,
+    ).toBe(400);
     const list = await family.app.inject({ url: `/get_children_by_parent/${parent.id}`, headers: asParent(parent.id) });
     expect(list.json()).toEqual([]);
   });
@@ -83,9 +124,21 @@ describe('child profiles', () => {
     const small = await startFamilyApp({ PHOTO_MAX_BYTES: '2048' });
     try {
       const parent = await registerParent(small.app);
-      const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).jpeg().toBuffer();
-      const body = multipart({ ...childFields(), parent_id: parent.id }, { name: 'photo', filename: 'a.jpg', type: 'image/jpeg', content: big });
-      const response = await small.app.inject({ method: 'POST', url: '/add_child_profile/', headers: { ...asParent(parent.id), ...body.headers }, payload: body.payload });
+      const big = await sharp({
+        create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+      })
+        .jpeg()
+        .toBuffer();
+      const body = multipart(
+        { ...childFields(), parent_id: parent.id },
+        { name: 'photo', filename: 'a.jpg', type: 'image/jpeg', content: big },
+      );
+      const response = await small.app.inject({
+        method: 'POST',
+        url: '/add_child_profile/',
+        headers: { ...asParent(parent.id), ...body.headers },
+        payload: body.payload,
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json().error.message).toBe('La photo est trop lourde.');
     } finally {
@@ -109,12 +162,19 @@ describe('child profiles', () => {
     const parent = await registerParent(family.app);
     const child = (await addChild(parent.id, childFields(), await jpegWithGps())).json();
     const body = multipart(childFields({ first_name: 'Léna', relationship: 'Mère', emergency_first_name: 'Anne' }));
-    const updated = await family.app.inject({ method: 'PUT', url: `/update_child_profile/${child.id}`, headers: { ...asParent(parent.id), ...body.headers }, payload: body.payload });
+    const updated = await family.app.inject({
+      method: 'PUT',
+      url: `/update_child_profile/${child.id}`,
+      headers: { ...asParent(parent.id), ...body.headers },
+      payload: body.payload,
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ first_name: 'Léna', relationship: 'Mère', emergency_first_name: 'Anne', photo: child.photo });
     const basic = await family.app.inject({ url: `/get_child_basic/${child.id}`, headers: asParent(parent.id) });
     expect(basic.json().emergency_contact).toEqual({ first_name: 'Anne', surname: 'Martin', phone: '+33612345678', relation: 'Mère' });
-    const events = await family.db.query("SELECT payload FROM outbox WHERE name = 'child.updated' AND payload->'child'->>'id' = $1", [child.id]);
+    const events = await family.db.query("SELECT payload FROM outbox WHERE name = 'child.updated' AND payload->'child'->>'id' = $1", [
+      child.id,
+    ]);
     expect(events.rows[0]?.payload.child.firstName).toBe('Léna');
   });
 });
@@ -134,11 +194,25 @@ describe('bracelets', () => {
     });
     expect(associate.statusCode).toBe(200);
     const list = await family.app.inject({ url: `/get_bracelets_by_parent/${parent.id}`, headers: asParent(parent.id) });
-    expect(list.json()).toEqual([{ id, bracelet_id: id, configured: '1', child: { id: child.id, first_name: 'Léa', surname: 'Martin', photo: null } }]);
-    const announced = await family.db.query("SELECT payload FROM outbox WHERE name = 'bracelet.associated' AND payload->>'braceletId' = $1", [id]);
-    expect(announced.rows[0]?.payload).toMatchObject({ parent: { id: parent.id, email: parent.email }, child: { id: child.id, firstName: 'Léa' }, emergencyContact: { phone: '+33612345678' } });
+    expect(list.json()).toEqual([
+      { id, bracelet_id: id, configured: '1', child: { id: child.id, first_name: 'Léa', surname: 'Martin', photo: null } },
+    ]);
+    const announced = await family.db.query(
+      "SELECT payload FROM outbox WHERE name = 'bracelet.associated' AND payload->>'braceletId' = $1",
+      [id],
+    );
+    expect(announced.rows[0]?.payload).toMatchObject({
+      parent: { id: parent.id, email: parent.email },
+      child: { id: child.id, firstName: 'Léa' },
+      emergencyContact: { phone: '+33612345678' },
+    });
 
-    const twice = await family.app.inject({ method: 'POST', url: '/associate_child_to_bracelet/', headers: asParent(parent.id), payload: { child_id: child.id, bracelet_id: id, parent_id: parent.id } });
+    const twice = await family.app.inject({
+      method: 'POST',
+      url: '/associate_child_to_bracelet/',
+      headers: asParent(parent.id),
+      payload: { child_id: child.id, bracelet_id: id, parent_id: parent.id },
+    });
     expect(twice.statusCode).toBe(409);
 
     const reset = await family.app.inject({ method: 'PATCH', url: `/reset_bracelet/${id}`, headers: asParent(parent.id) });
@@ -150,16 +224,26 @@ describe('bracelets', () => {
   it('refuses an id that was never minted', async () => {
     const parent = await registerParent(family.app);
     const child = (await addChild(parent.id)).json();
-    const response = await family.app.inject({ method: 'POST', url: '/associate_child_to_bracelet/', headers: asParent(parent.id), payload: { child_id: child.id, bracelet_id: braceletId(), parent_id: parent.id } });
+    const response = await family.app.inject({
+      method: 'POST',
+      url: '/associate_child_to_bracelet/',
+      headers: asParent(parent.id),
+      payload: { child_id: child.id, bracelet_id: braceletId(), parent_id: parent.id },
+    });
     expect(response.statusCode).toBe(404);
   });
 
-  it("deleting a child leaves its bracelet configured without a child, and tells scan", async () => {
+  it('deleting a child leaves its bracelet configured without a child, and tells scan', async () => {
     const parent = await registerParent(family.app);
     const child = (await addChild(parent.id)).json();
     const id = braceletId();
     await mint(id);
-    await family.app.inject({ method: 'POST', url: '/associate_child_to_bracelet/', headers: asParent(parent.id), payload: { child_id: child.id, bracelet_id: id, parent_id: parent.id } });
+    await family.app.inject({
+      method: 'POST',
+      url: '/associate_child_to_bracelet/',
+      headers: asParent(parent.id),
+      payload: { child_id: child.id, bracelet_id: id, parent_id: parent.id },
+    });
     const deleted = await family.app.inject({ method: 'DELETE', url: `/delete_child/${child.id}`, headers: asParent(parent.id) });
     expect(deleted.statusCode).toBe(204);
     const list = await family.app.inject({ url: `/get_bracelets_by_parent/${parent.id}`, headers: asParent(parent.id) });

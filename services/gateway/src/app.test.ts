@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeIdentity, encodeIdentity } from '@bracelet/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeIdentity, encodeIdentity } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 
 const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
@@ -87,9 +87,19 @@ describe('gateway', () => {
   });
 
   it('refuses a state-changing request sent from another site', async () => {
-    const foreign = await gateway.inject({ method: 'POST', url: '/login/', headers: { origin: 'https://evil.example', host: 'shop.example' }, payload: {} });
+    const foreign = await gateway.inject({
+      method: 'POST',
+      url: '/login/',
+      headers: { origin: 'https://evil.example', host: 'shop.example' },
+      payload: {},
+    });
     expect(foreign.statusCode).toBe(403);
-    const own = await gateway.inject({ method: 'POST', url: '/login/', headers: { origin: 'http://shop.example', host: 'shop.example' }, payload: {} });
+    const own = await gateway.inject({
+      method: 'POST',
+      url: '/login/',
+      headers: { origin: 'http://shop.example', host: 'shop.example' },
+      payload: {},
+    });
     expect(own.statusCode).toBe(200);
   });
 

@@ -3,10 +3,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { type Config, upstreamUrls } from './config.js';
-import { registerFrontendRoutes } from './routes/frontends.js';
-import { registerProxyRoutes } from './routes/proxy.js';
 import { registerDevMailRoutes } from './dev-mail/routes.js';
 import { createIdentityResolver } from './identity.js';
+import { registerFrontendRoutes } from './routes/frontends.js';
+import { registerProxyRoutes } from './routes/proxy.js';
 
 /** The one public origin: the built frontends, and the spec's API paths proxied to their services. */
 export async function buildApp(config: Config) {

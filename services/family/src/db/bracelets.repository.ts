@@ -4,7 +4,12 @@ export type FamilyBracelet = { id: string; ownerId: string | null; childId: stri
 export type OwnedBracelet = FamilyBracelet & { child: { id: string; firstName: string; surname: string; photoId: string | null } | null };
 
 type BraceletRow = { id: string; owner_id: string | null; child_id: string | null; configured: boolean };
-const toBracelet = (row: BraceletRow): FamilyBracelet => ({ id: row.id, ownerId: row.owner_id, childId: row.child_id, configured: row.configured });
+const toBracelet = (row: BraceletRow): FamilyBracelet => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  childId: row.child_id,
+  configured: row.configured,
+});
 
 export function createBraceletRepository(db: Queryable) {
   return {
@@ -21,12 +26,18 @@ export function createBraceletRepository(db: Queryable) {
     },
 
     async findForUpdate(id: string, tx: Queryable = db): Promise<FamilyBracelet | undefined> {
-      const { rows } = await tx.query<BraceletRow>('SELECT id, owner_id, child_id, configured FROM bracelets WHERE id = $1 FOR UPDATE', [id]);
+      const { rows } = await tx.query<BraceletRow>('SELECT id, owner_id, child_id, configured FROM bracelets WHERE id = $1 FOR UPDATE', [
+        id,
+      ]);
       return rows[0] ? toBracelet(rows[0]) : undefined;
     },
 
     async associate(id: string, ownerId: string, childId: string, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE bracelets SET owner_id = $2, child_id = $3, configured = true, updated_at = now() WHERE id = $1', [id, ownerId, childId]);
+      await tx.query('UPDATE bracelets SET owner_id = $2, child_id = $3, configured = true, updated_at = now() WHERE id = $1', [
+        id,
+        ownerId,
+        childId,
+      ]);
     },
 
     /** Back to unconfigured; the bracelet stays its owner's, ready to be configured again. */
@@ -48,7 +59,9 @@ export function createBraceletRepository(db: Queryable) {
       );
       return rows.map((row) => ({
         ...toBracelet(row),
-        child: row.child_id ? { id: row.child_id, firstName: row.first_name ?? '', surname: row.surname ?? '', photoId: row.photo_id } : null,
+        child: row.child_id
+          ? { id: row.child_id, firstName: row.first_name ?? '', surname: row.surname ?? '', photoId: row.photo_id }
+          : null,
       }));
     },
   };

@@ -85,10 +85,10 @@ export function createChildRepository(db: Queryable) {
 
     /** The child, only if it belongs to `parentId`; `forUpdate` locks it for the transaction. */
     async findOwned(id: string, parentId: string, tx: Queryable = db, forUpdate = false): Promise<Child | undefined> {
-      const { rows } = await tx.query<ChildRow>(`SELECT ${columns} FROM children WHERE id = $1 AND parent_id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [
-        id,
-        parentId,
-      ]);
+      const { rows } = await tx.query<ChildRow>(
+        `SELECT ${columns} FROM children WHERE id = $1 AND parent_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+        [id, parentId],
+      );
       return rows[0] ? toChild(rows[0]) : undefined;
     },
 

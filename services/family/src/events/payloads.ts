@@ -5,7 +5,11 @@ import type { Child } from '../db/children.repository.js';
 type Associated = EventOf<'bracelet.associated'>;
 
 /** The account holder as the notifier needs them. */
-export const parentContactOf = (account: Account): Associated['parent'] => ({ id: account.id, email: account.email, firstName: account.firstName });
+export const parentContactOf = (account: Account): Associated['parent'] => ({
+  id: account.id,
+  email: account.email,
+  firstName: account.firstName,
+});
 
 /** What a finder may see of the child. */
 export const childCardOf = (child: Child): Associated['child'] => ({

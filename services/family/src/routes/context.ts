@@ -18,4 +18,3 @@ export function assertSameParent(identity: Identity, parentId: string): void {
 }
 
 export const notYours = (message = 'Ressource introuvable.') => new AppError(404, 'not_found', message);
-

@@ -9,7 +9,11 @@ export const text = (label: string, max = 100) =>
     .min(1, { message: `${label} est obligatoire.` })
     .max(max, { message: `${label} est trop long.` });
 
-export const email = z.string().trim().max(254).pipe(z.email({ message: 'Adresse e-mail invalide.' }));
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Adresse e-mail invalide.' }));
 
 /** A valid phone number, stored in international form. */
 export const phone = z

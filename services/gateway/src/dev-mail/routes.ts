@@ -21,7 +21,11 @@ export function registerDevMailRoutes(app: FastifyInstance, { dir, identity }: {
 
   app.get('/backoffice-api/mail', async (request, reply) => {
     if (!(await isStaff(request))) return reply.code(403).send(refuse);
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => mailId.safeParse(name).success).sort().reverse().slice(0, 200);
+    const names = (await readdir(dir).catch(() => [] as string[]))
+      .filter((name) => mailId.safeParse(name).success)
+      .sort()
+      .reverse()
+      .slice(0, 200);
     const messages = await Promise.all(
       names.map(async (id) => {
         const mail = parseMail(await readFile(join(dir, id), 'utf8'));

@@ -1,7 +1,7 @@
 import { IDENTITY_HEADER } from '@bracelet/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IdentityUnavailableError, type IdentityResolver } from '../identity.js';
+import { type IdentityResolver, IdentityUnavailableError } from '../identity.js';
 import { type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
 
 const SESSION_COOKIE = 'sid';

@@ -1,6 +1,6 @@
 import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
-import { sendMailOnce } from '../mail/send-once.js';
 import type { Mailer } from '../mail/mailer.js';
+import { sendMailOnce } from '../mail/send-once.js';
 import { passwordResetMail, welcomeMail } from '../templates/account-mails.js';
 
 /** The notifier turns events into e-mails and SMS. */

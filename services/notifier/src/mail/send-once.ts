@@ -7,7 +7,11 @@ import type { Mail, Mailer } from './mailer.js';
  * transport is called; a transport error releases it for the job's retry, while a worker that
  * dies mid-send leaves it claimed (never sent twice, at the cost of possibly never sent).
  */
-export async function sendMailOnce(db: Pool, mailer: Mailer, { eventId, template, mail }: { eventId: string; template: string; mail: Mail }): Promise<boolean> {
+export async function sendMailOnce(
+  db: Pool,
+  mailer: Mailer,
+  { eventId, template, mail }: { eventId: string; template: string; mail: Mail },
+): Promise<boolean> {
   const messages = createOutboundMessageRepository(db);
   const message = { eventId, channel: 'email' as const, recipient: mail.to, template };
   if (!(await messages.claim(message))) return false;

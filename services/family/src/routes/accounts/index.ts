@@ -65,7 +65,10 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
       const passwordHash = await hashPassword(mot_de_passe);
       try {
         const account = await withTransaction(db, async (tx) => {
-          const id = await accounts.insert({ role: 'parent', email: address, passwordHash, firstName: prenom, lastName: nom, phone: telephone }, tx);
+          const id = await accounts.insert(
+            { role: 'parent', email: address, passwordHash, firstName: prenom, lastName: nom, phone: telephone },
+            tx,
+          );
           const created = (await accounts.findById(id, tx)) as Account;
           await writeEvent(tx, 'family', createEvent('parent.registered', { parent: parentContactOf(created) }));
           return created;

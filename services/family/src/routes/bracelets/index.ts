@@ -12,21 +12,33 @@ const braceletSummaryOf = (bracelet: OwnedBracelet) => ({
   id: bracelet.id,
   bracelet_id: bracelet.id,
   configured: bracelet.configured ? ('1' as const) : ('0' as const),
-  child: bracelet.child ? { id: bracelet.child.id, first_name: bracelet.child.firstName, surname: bracelet.child.surname, photo: bracelet.child.photoId } : null,
+  child: bracelet.child
+    ? { id: bracelet.child.id, first_name: bracelet.child.firstName, surname: bracelet.child.surname, photo: bracelet.child.photoId }
+    : null,
 });
 
 const braceletNotFound = () => notYours('Bracelet introuvable.');
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void {
   const { db } = deps;
   const bracelets = createBraceletRepository(db);
 
-  app.get('/get_bracelets_by_parent/:id', { schema: { params: uuidParam, response: { 200: z.array(braceletSummarySchema), ...errors } } }, async (request) => {
-    const identity = parentOf(request, deps);
-    assertSameParent(identity, request.params.id);
-    return (await bracelets.listByOwner(identity.accountId)).map(braceletSummaryOf);
-  });
+  app.get(
+    '/get_bracelets_by_parent/:id',
+    { schema: { params: uuidParam, response: { 200: z.array(braceletSummarySchema), ...errors } } },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      assertSameParent(identity, request.params.id);
+      return (await bracelets.listByOwner(identity.accountId)).map(braceletSummaryOf);
+    },
+  );
 
   app.post(
     '/associate_child_to_bracelet/',
@@ -50,7 +62,8 @@ export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void 
         const bracelet = await repository.findForUpdate(request.body.bracelet_id, tx);
         // Someone else's bracelet is indistinguishable from one that does not exist.
         if (!bracelet || (bracelet.ownerId && bracelet.ownerId !== identity.accountId)) throw braceletNotFound();
-        if (bracelet.configured) throw new AppError(409, 'already_configured', 'Ce bracelet est déjà configuré. Réinitialisez-le avant de le réassocier.');
+        if (bracelet.configured)
+          throw new AppError(409, 'already_configured', 'Ce bracelet est déjà configuré. Réinitialisez-le avant de le réassocier.');
         const child = await createChildRepository(tx).findOwned(request.body.child_id, identity.accountId, tx);
         if (!child) throw notYours('Enfant introuvable.');
         await repository.associate(bracelet.id, identity.accountId, child.id, tx);
@@ -65,7 +78,13 @@ export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void 
             emergencyContact: emergencyContactOf(child),
           }),
         );
-        return { id: bracelet.id, ownerId: identity.accountId, childId: child.id, configured: true, child: { id: child.id, firstName: child.firstName, surname: child.surname, photoId: child.photoId } };
+        return {
+          id: bracelet.id,
+          ownerId: identity.accountId,
+          childId: child.id,
+          configured: true,
+          child: { id: child.id, firstName: child.firstName, surname: child.surname, photoId: child.photoId },
+        };
       });
       return braceletSummaryOf(result);
     },

@@ -26,11 +26,22 @@ const childDetailOf = (child: Child) => ({
   emergency_surname: child.emergencySurname,
   emergency_phone: child.emergencyPhone,
   relationship: child.relationship,
-  emergency_contact: { first_name: child.emergencyFirstName, surname: child.emergencySurname, phone: child.emergencyPhone, relation: child.relationship },
+  emergency_contact: {
+    first_name: child.emergencyFirstName,
+    surname: child.emergencySurname,
+    phone: child.emergencyPhone,
+    relation: child.relationship,
+  },
 });
 
 const childNotFound = () => notYours("Impossible de charger les informations de l'enfant.");
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+};
 
 export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
   const { db, config } = deps;
@@ -49,31 +60,39 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
     return reply.code(201).send(childDetailOf(child));
   });
 
-  app.put('/update_child_profile/:id', { schema: { params: uuidParam, response: { 200: childDetailSchema, ...errors } } }, async (request) => {
-    const identity = parentOf(request, deps);
-    if (!(await children.findOwned(request.params.id, identity.accountId))) throw childNotFound();
-    const form = await readChildForm(request, config.PHOTO_MAX_BYTES);
-    const fields = parseChildFields(childFieldsSchema, form.fields);
-    const photo = form.photo ? await reencodePhoto(form.photo) : undefined;
-    return childDetailOf(
-      await withTransaction(db, async (tx) => {
-        const repository = createChildRepository(tx);
-        const current = await repository.findOwned(request.params.id, identity.accountId, tx, true);
-        if (!current) throw childNotFound();
-        const photos = createPhotoRepository(tx);
-        const photoId = photo ? await photos.insert(identity.accountId, photo, tx) : current.photoId;
-        const updated = await repository.update(current.id, toChildFields(fields), photoId, tx);
-        if (photo && current.photoId) await photos.delete(current.photoId, tx);
-        const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
-        await writeEvent(
-          tx,
-          'family',
-          createEvent('child.updated', { parent: parentContactOf(parent), child: childCardOf(updated), emergencyContact: emergencyContactOf(updated) }),
-        );
-        return updated;
-      }),
-    );
-  });
+  app.put(
+    '/update_child_profile/:id',
+    { schema: { params: uuidParam, response: { 200: childDetailSchema, ...errors } } },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      if (!(await children.findOwned(request.params.id, identity.accountId))) throw childNotFound();
+      const form = await readChildForm(request, config.PHOTO_MAX_BYTES);
+      const fields = parseChildFields(childFieldsSchema, form.fields);
+      const photo = form.photo ? await reencodePhoto(form.photo) : undefined;
+      return childDetailOf(
+        await withTransaction(db, async (tx) => {
+          const repository = createChildRepository(tx);
+          const current = await repository.findOwned(request.params.id, identity.accountId, tx, true);
+          if (!current) throw childNotFound();
+          const photos = createPhotoRepository(tx);
+          const photoId = photo ? await photos.insert(identity.accountId, photo, tx) : current.photoId;
+          const updated = await repository.update(current.id, toChildFields(fields), photoId, tx);
+          if (photo && current.photoId) await photos.delete(current.photoId, tx);
+          const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
+          await writeEvent(
+            tx,
+            'family',
+            createEvent('child.updated', {
+              parent: parentContactOf(parent),
+              child: childCardOf(updated),
+              emergencyContact: emergencyContactOf(updated),
+            }),
+          );
+          return updated;
+        }),
+      );
+    },
+  );
 
   app.get('/get_child_basic/:id', { schema: { params: uuidParam, response: { 200: childDetailSchema, ...errors } } }, async (request) => {
     const identity = parentOf(request, deps);
@@ -82,11 +101,15 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
     return childDetailOf(child);
   });
 
-  app.get('/get_children_by_parent/:id', { schema: { params: uuidParam, response: { 200: z.array(childSummarySchema), ...errors } } }, async (request) => {
-    const identity = parentOf(request, deps);
-    assertSameParent(identity, request.params.id);
-    return (await children.listByParent(identity.accountId)).map(childSummaryOf);
-  });
+  app.get(
+    '/get_children_by_parent/:id',
+    { schema: { params: uuidParam, response: { 200: z.array(childSummarySchema), ...errors } } },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      assertSameParent(identity, request.params.id);
+      return (await children.listByParent(identity.accountId)).map(childSummaryOf);
+    },
+  );
 
   app.delete('/delete_child/:id', { schema: { params: uuidParam, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     const identity = parentOf(request, deps);

@@ -1,4 +1,4 @@
-import { identitySchema, type HttpServer } from '@bracelet/service-kit';
+import { type HttpServer, identitySchema } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createSessionRepository } from '../../db/sessions.repository.js';
 import type { FamilyDeps } from '../context.js';
@@ -11,7 +11,13 @@ export function registerInternalRoutes(app: HttpServer, { db }: FamilyDeps): voi
   const sessions = createSessionRepository(db);
   app.post(
     '/internal/sessions/resolve',
-    { logLevel: 'warn', schema: { body: z.object({ sessionId: z.string().min(1).max(200) }), response: { 200: z.object({ identity: identitySchema.nullable() }) } } },
+    {
+      logLevel: 'warn',
+      schema: {
+        body: z.object({ sessionId: z.string().min(1).max(200) }),
+        response: { 200: z.object({ identity: identitySchema.nullable() }) },
+      },
+    },
     async (request) => {
       const session = await sessions.resolve(request.body.sessionId);
       return { identity: session ?? null };

@@ -21,7 +21,10 @@ export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): 
   // Answers the same whether or not the address has an account (see docs/deviations.md).
   app.post(
     '/request_password_reset',
-    { config: authLimit, schema: { body: z.object({ email: z.string().trim().max(254) }), response: { 200: messageSchema, 400: errorResponseSchema } } },
+    {
+      config: authLimit,
+      schema: { body: z.object({ email: z.string().trim().max(254) }), response: { 200: messageSchema, 400: errorResponseSchema } },
+    },
     async (request) => {
       const account = await accounts.findByEmail(request.body.email);
       if (account) {
@@ -32,7 +35,11 @@ export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): 
           await writeEvent(
             tx,
             'family',
-            createEvent('password.reset_requested', { parent: parentContactOf(account), resetUrl: resetUrl.toString(), expiresAt: expiresAt.toISOString() }),
+            createEvent('password.reset_requested', {
+              parent: parentContactOf(account),
+              resetUrl: resetUrl.toString(),
+              expiresAt: expiresAt.toISOString(),
+            }),
           );
         });
       }
