@@ -1,6 +1,6 @@
 import { Toaster } from 'react-hot-toast';
 import { Link, Route, Routes } from 'react-router-dom';
-import { Banner } from './Banner';
+import { Header } from './Header';
 import { RouteEffects } from './RouteEffects';
 import { remoteRoutes } from './remotes';
 
@@ -21,16 +21,7 @@ export function App() {
   return (
     <>
       <RouteEffects />
-      <header className="site-header-wrap">
-        <Banner />
-        <div className="site-header">
-          <div className="site-header__inner">
-            <Link to="/" className="logo" aria-label="Accueil">
-              Bracelet QR
-            </Link>
-          </div>
-        </div>
-      </header>
+      <Header />
       <main id="contenu">
         <Routes>
           {remoteRoutes()}

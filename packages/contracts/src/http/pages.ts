@@ -3,8 +3,25 @@
  * remote picks the page; both read this table so they cannot disagree.
  */
 export const remotePages = {
-  shop: { home: '/' },
-  family: { scan: '/b/:id' },
+  shop: { home: '/', homepage: '/homepage', homepageNew: '/homepagenew' },
+  family: {
+    scan: '/b/:id',
+    signup: '/signup',
+    register: '/register',
+    login: '/login',
+    forgotPassword: '/forgot-password',
+    resetPassword: '/reset-password',
+    account: '/account',
+    addChild: '/add-child',
+    editChild: '/edit-child-profile/:id',
+    createChildProfile: '/create-child-profile',
+    wizardStep1: '/newconfigurationstep1',
+    wizardLogin: '/newconfiglogin',
+    wizardRegister: '/newconfigregister',
+    wizardStep2: '/newconfigurationstep2',
+    wizardStep3: '/newconfigurationstep3',
+    configurationPage4: '/configurationpage4',
+  },
   backoffice: {},
 } as const satisfies Record<'shop' | 'family' | 'backoffice', Record<string, string>>;
 

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig } from '@bracelet/service-kit';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { configSchema } from '../../config.js';
+
+const { serviceUrls, redisUrl } = inject('integration');
+const secret = 'checkout-test-identity-secret-0000000';
+const config = parseConfig('checkout', configSchema, {
+  PORT: '0',
+  DATABASE_URL: serviceUrls.checkout,
+  DATABASE_SCHEMA: 'checkout',
+  REDIS_URL: redisUrl,
+  IDENTITY_SECRET: secret,
+});
+const db = createPool(config.DATABASE_URL, 'checkout', 2);
+const redis = createProducerConnection(redisUrl);
+const app = buildApp({ config, db, redis, log: createLogger('t', 'silent') });
+afterAll(async () => {
+  await app.close();
+  redis.disconnect();
+  await db.end();
+});
+
+describe('GET /get_orders_by_parent/{id}', () => {
+  it("answers the parent's own orders, and refuses another parent and an anonymous caller", async () => {
+    const owner = randomUUID();
+    const other = randomUUID();
+    const orderId = randomUUID();
+    await db.query("INSERT INTO orders (id, parent_id, status) VALUES ($1, $2, 'shipped')", [orderId, owner]);
+    const own = await app.inject({
+      url: `/get_orders_by_parent/${owner}`,
+      headers: { 'x-identity': encodeIdentity({ accountId: owner, role: 'parent' }, secret) },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([
+      { id: orderId, id_order: orderId, status: 'shipped', order_datetime: expect.any(String), contenu: [], invoice_url: null },
+    ]);
+    const foreign = await app.inject({
+      url: `/get_orders_by_parent/${owner}`,
+      headers: { 'x-identity': encodeIdentity({ accountId: other, role: 'parent' }, secret) },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).not.toContain(orderId);
+    expect((await app.inject({ url: `/get_orders_by_parent/${owner}` })).statusCode).toBe(401);
+  });
+});
