@@ -34,8 +34,8 @@ export function useSession(): SessionState {
 /** Asks the server who is logged in (once per page load unless forced). */
 export function restoreSession(force = false): Promise<void> {
   if (store.loading && !force) return store.loading;
-  store.loading = api<SessionResponse>('/me').then((result) => {
-    setState(result.ok ? { status: 'signed-in', session: result.data } : { status: 'anonymous' });
+  store.loading = api<SessionResponse | null>('/me').then((result) => {
+    setState(result.ok && result.data ? { status: 'signed-in', session: result.data } : { status: 'anonymous' });
   });
   return store.loading;
 }

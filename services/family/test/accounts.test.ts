@@ -146,3 +146,11 @@ describe('accounts', () => {
     });
   });
 });
+
+describe('GET /me', () => {
+  it('answers null to an anonymous visitor', async () => {
+    const response = await family.app.inject({ url: '/me' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+});

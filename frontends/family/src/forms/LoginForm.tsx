@@ -1,6 +1,7 @@
 import type { SessionResponse } from '@bracelet/contracts/http';
 import { api, Button, type ButtonState, FormMessage, PasswordField, signedIn, TextField } from '@bracelet/ui';
 import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
 
 /** E-mail and password; on success the session is set and `onSuccess` runs. */
 export function LoginForm({
@@ -27,6 +28,8 @@ export function LoginForm({
     }
     setState('success');
     setMessage({ kind: 'success', text: successMessage });
+    // Also a toast: the main login leaves the page at once, the toast stays on the next one.
+    toast.success(successMessage);
     signedIn(result.data);
     onSuccess(result.data);
   }

@@ -10,7 +10,8 @@ function ChooseChild() {
   const session = useSession();
   const navigate = useNavigate();
   const parentId = session.status === 'signed-in' ? session.session.parent_id : '';
-  const braceletId = scannedBraceletId();
+  // Read once: it is removed from storage when the association succeeds.
+  const [braceletId] = useState(scannedBraceletId);
   const [children, setChildren] = useState<ChildSummary[] | 'failed'>();
   const [selected, setSelected] = useState('');
   const [state, setState] = useState<ButtonState>('idle');

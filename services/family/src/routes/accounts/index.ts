@@ -1,5 +1,5 @@
 import { createEvent, errorResponseSchema, parentResponseSchema, sessionResponseSchema } from '@bracelet/contracts';
-import { AppError, type HttpServer, requireIdentity, unauthenticated, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { AppError, type HttpServer, identityOf, unauthenticated, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository, EmailTakenError } from '../../db/accounts.repository.js';
 import { createSessionRepository } from '../../db/sessions.repository.js';
@@ -115,11 +115,11 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     return reply.code(204).send(null);
   });
 
-  app.get('/me', { schema: { response: { 200: sessionResponseSchema, 401: errorResponseSchema } } }, async (request) => {
-    const identity = requireIdentity(request, config.IDENTITY_SECRET);
-    const account = await accounts.findById(identity.accountId);
-    if (!account) throw unauthenticated();
-    return sessionAnswer(account);
+  // Who is logged in: null for an anonymous visitor (a normal answer, not an error).
+  app.get('/me', { schema: { response: { 200: sessionResponseSchema.nullable() } } }, async (request) => {
+    const identity = identityOf(request, config.IDENTITY_SECRET);
+    const account = identity ? await accounts.findById(identity.accountId) : undefined;
+    return account ? sessionAnswer(account) : null;
   });
 
   app.get(
