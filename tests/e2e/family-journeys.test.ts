@@ -177,3 +177,28 @@ describe('family journeys', () => {
     await page.context().close();
   });
 });
+
+describe('caught development mail', () => {
+  it('is readable by staff in the back office, and by nobody else', async () => {
+    const page = await browser.newPage({ width: 1024 });
+    const email = uniqueEmail('bienvenue');
+    await page.goto('/signup');
+    await signUp(page, { email, password: 'mot de passe solide' });
+    await page.getByText('Compte créé avec succès !').waitFor();
+    await eventually(() => mailsTo(email)[0]);
+
+    await page.goto('/backoffice/mail');
+    await page.getByRole('heading', { name: "Espace réservé à l'équipe" }).waitFor();
+    const asAnonymous = await fetch(new URL('/backoffice-api/mail', inject('e2e').baseUrl));
+    expect(asAnonymous.status).toBe(403);
+
+    await page.getByRole('link', { name: 'Se connecter' }).last().click();
+    const { email: staffEmail, password } = inject('e2e').demo.staff;
+    await logIn(page, staffEmail, password);
+    await page.waitForURL('**/backoffice/mail');
+    const welcome = page.getByRole('button', { name: new RegExp(`Bienvenue.*${email.replace(/[.+]/g, '\\$&')}`, 's') });
+    await welcome.click();
+    await page.getByRole('article').getByText('Votre compte est créé.').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,9 +1,12 @@
 import { remotePages } from '@bracelet/contracts/http';
+import { lazy } from 'react';
 import { RemotePage } from '../../remote-page';
 
-/** The staff back office. Its pages (orders, preparation, minting) arrive with the back-office issue. */
-const pages = { ...remotePages.backoffice };
+const pages = {
+  [remotePages.backoffice.mail]: lazy(() => import('./pages/MailPage')),
+};
 
+/** The staff back office. Orders, preparation and minting arrive with the back-office issue. */
 export default function App() {
   return <RemotePage pages={pages} />;
 }

@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 
 const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
+const mailDir = mkdtempSync(join(tmpdir(), 'gateway-mail-'));
+writeFileSync(
+  join(mailDir, '2026-11-22T10-00-00-000Z-0123abcd.eml'),
+  'From: a@example.com\r\nTo: b@example.com\r\nSubject: =?UTF-8?Q?R=C3=A9initialisation?=\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nLien : http://x/reset-password?token=3Dabc=\r\ndef\r\n',
+);
 function writeBuilt(path: string, content: string) {
   const full = join(frontendsDir, path);
   mkdirSync(join(full, '..'), { recursive: true });
@@ -37,6 +42,7 @@ function configFor(upstreamUrl: string) {
     FAMILY_URL: upstreamUrl,
     FULFILMENT_URL: down,
     IDENTITY_SECRET: secret,
+    DEV_MAIL_DIR: mailDir,
   };
 }
 
@@ -53,6 +59,7 @@ beforeAll(async () => {
   // Plays family's session resolution: one known session.
   upstream.post('/internal/sessions/resolve', async (request) => {
     const { sessionId } = request.body as { sessionId: string };
+    if (sessionId === 'staff-session') return { identity: { accountId: parentId, role: 'staff' } };
     return { identity: sessionId === 'good-session' ? { accountId: parentId, role: 'parent' } : null };
   });
   upstream.post('/login/', async () => ({ ok: true }));
@@ -135,5 +142,16 @@ describe('gateway', () => {
     await gatewayWithScanDown.close();
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toBe('Service momentanément indisponible. Veuillez réessayer.');
+  });
+
+  it('shows caught mail to staff only', async () => {
+    expect((await gateway.inject({ url: '/backoffice-api/mail' })).statusCode).toBe(403);
+    expect((await gateway.inject({ url: '/backoffice-api/mail', cookies: { sid: 'good-session' } })).statusCode).toBe(403);
+    const list = await gateway.inject({ url: '/backoffice-api/mail', cookies: { sid: 'staff-session' } });
+    expect(list.json()).toEqual([{ id: '2026-11-22T10-00-00-000Z-0123abcd.eml', subject: 'Réinitialisation', to: 'b@example.com', date: '' }]);
+    const mail = await gateway.inject({ url: '/backoffice-api/mail/2026-11-22T10-00-00-000Z-0123abcd.eml', cookies: { sid: 'staff-session' } });
+    expect(mail.json().text).toBe('Lien : http://x/reset-password?token=abcdef');
+    const traversal = await gateway.inject({ url: '/backoffice-api/mail/..%2F..%2Fetc%2Fpasswd', cookies: { sid: 'staff-session' } });
+    expect(traversal.statusCode).toBe(404);
   });
 });

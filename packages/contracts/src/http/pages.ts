@@ -22,7 +22,7 @@ export const remotePages = {
     wizardStep3: '/newconfigurationstep3',
     configurationPage4: '/configurationpage4',
   },
-  backoffice: {},
+  backoffice: { mail: '/backoffice/mail' },
 } as const satisfies Record<'shop' | 'family' | 'backoffice', Record<string, string>>;
 
 export type RemoteName = keyof typeof remotePages;

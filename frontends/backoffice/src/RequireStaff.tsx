@@ -1,0 +1,20 @@
+import { useSession } from '@bracelet/ui';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
+/** Back-office pages are for staff; the server enforces it too. */
+export function RequireStaff({ children }: { children: ReactNode }) {
+  const state = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <div className="spinner" role="status" />;
+  if (state.status === 'signed-in' && state.session.role === 'staff') return <>{children}</>;
+  return (
+    <div className="narrow center">
+      <h1>Espace réservé à l'équipe</h1>
+      <p className="muted">Connectez-vous avec un compte de l'équipe pour accéder au back office.</p>
+      <Link className="btn btn--primary" to="/login" state={{ from: { pathname: location.pathname } }}>
+        Se connecter
+      </Link>
+    </div>
+  );
+}
