@@ -1,3 +1,4 @@
+export * from './mail-catcher.js';
 export * from './postgres.js';
 export * from './processes-table.js';
 export * from './provision.js';

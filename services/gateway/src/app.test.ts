@@ -148,8 +148,13 @@ describe('gateway', () => {
     expect((await gateway.inject({ url: '/backoffice-api/mail' })).statusCode).toBe(403);
     expect((await gateway.inject({ url: '/backoffice-api/mail', cookies: { sid: 'good-session' } })).statusCode).toBe(403);
     const list = await gateway.inject({ url: '/backoffice-api/mail', cookies: { sid: 'staff-session' } });
-    expect(list.json()).toEqual([{ id: '2026-11-22T10-00-00-000Z-0123abcd.eml', subject: 'Réinitialisation', to: 'b@example.com', date: '' }]);
-    const mail = await gateway.inject({ url: '/backoffice-api/mail/2026-11-22T10-00-00-000Z-0123abcd.eml', cookies: { sid: 'staff-session' } });
+    expect(list.json()).toEqual([
+      { id: '2026-11-22T10-00-00-000Z-0123abcd.eml', subject: 'Réinitialisation', to: 'b@example.com', date: '' },
+    ]);
+    const mail = await gateway.inject({
+      url: '/backoffice-api/mail/2026-11-22T10-00-00-000Z-0123abcd.eml',
+      cookies: { sid: 'staff-session' },
+    });
     expect(mail.json().text).toBe('Lien : http://x/reset-password?token=abcdef');
     const traversal = await gateway.inject({ url: '/backoffice-api/mail/..%2F..%2Fetc%2Fpasswd', cookies: { sid: 'staff-session' } });
     expect(traversal.statusCode).toBe(404);

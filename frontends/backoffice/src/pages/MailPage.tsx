@@ -19,7 +19,8 @@ function Inbox() {
   }
 
   if (!mails) return <div className="spinner" role="status" />;
-  if (mails === 'failed') return <FormMessage kind="error">Les e-mails de développement ne sont pas disponibles (SMTP réel configuré ?).</FormMessage>;
+  if (mails === 'failed')
+    return <FormMessage kind="error">Les e-mails de développement ne sont pas disponibles (SMTP réel configuré ?).</FormMessage>;
   return (
     <div className="grid-2">
       <section aria-labelledby="inbox">
@@ -28,7 +29,12 @@ function Inbox() {
         <ul className="list">
           {mails.map((mail) => (
             <li key={mail.id}>
-              <button type="button" className="list-item" style={{ width: '100%', textAlign: 'left', border: 'none', font: 'inherit', cursor: 'pointer' }} onClick={() => show(mail.id)}>
+              <button
+                type="button"
+                className="list-item"
+                style={{ width: '100%', textAlign: 'left', border: 'none', font: 'inherit', cursor: 'pointer' }}
+                onClick={() => show(mail.id)}
+              >
                 <span className="list-item__main">
                   <strong>{mail.subject || '(sans objet)'}</strong>
                   <br />
