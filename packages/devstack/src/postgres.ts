@@ -1,8 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './redis.js';
 
 export type PostgresHandle = { adminUrl: string; embedded: boolean; stop(): Promise<void> };
 
@@ -108,24 +110,54 @@ function startServer(binaries: Binaries, databaseDir: string, port: number, owne
 export async function resolvePostgres({ databaseUrl, dataDir, port, password, log }: Options): Promise<PostgresHandle> {
   if (databaseUrl) return { adminUrl: databaseUrl, embedded: false, stop: async () => {} };
 
-  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/bracelet`;
-  const serverUrl = adminUrl.replace(/\/bracelet$/, '/postgres');
-  if (await canConnect(serverUrl)) {
-    await ensureDatabase(serverUrl, 'bracelet');
-    return { adminUrl, embedded: true, stop: async () => {} };
+  const urlsFor = (chosenPort: number) => {
+    const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/bracelet`;
+    return { adminUrl, serverUrl: adminUrl.replace(/\/bracelet$/, '/postgres') };
+  };
+  const databaseDir = join(dataDir, 'pg');
+
+  // Already running for this data folder (npm start beside npm run mint): reuse it.
+  const runningPort = readRunningPort(databaseDir);
+  if (runningPort) {
+    const running = urlsFor(runningPort);
+    if (await canConnect(running.serverUrl)) {
+      await ensureDatabase(running.serverUrl, 'bracelet');
+      return { adminUrl: running.adminUrl, embedded: true, stop: async () => {} };
+    }
   }
 
   const binaries = await loadBinaries();
   const owner = postgresUser();
-  const databaseDir = join(dataDir, 'pg');
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log('Initialisation du Postgres embarqué dans .data/pg…');
     initialise(binaries, databaseDir, password, owner);
   }
-  const server = startServer(binaries, databaseDir, port, owner);
+  // The port may be held by another checkout's embedded Postgres: then take a free one.
+  const chosenPort = (await isPortFree(port)) ? port : await freePort();
+  if (chosenPort !== port) log(`Le port ${port} est occupé : le Postgres embarqué écoute sur ${chosenPort}.`);
+  const { adminUrl, serverUrl } = urlsFor(chosenPort);
+  const server = startServer(binaries, databaseDir, chosenPort, owner);
   await server.ready;
   await ensureDatabase(serverUrl, 'bracelet');
   return { adminUrl, embedded: true, stop: server.stop };
+}
+
+/** The port a server started on this data folder listens on (postmaster.pid, line 4), if any. */
+function readRunningPort(databaseDir: string): number | undefined {
+  try {
+    const port = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
