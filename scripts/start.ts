@@ -1,4 +1,4 @@
-import { RedisUnavailableError, startStack } from '@bracelet/devstack';
+import { PortTakenError, RedisUnavailableError, startStack } from '@bracelet/devstack';
 import { readLocalEnv } from './local-env.js';
 
 const env = readLocalEnv();
@@ -50,7 +50,7 @@ try {
   }
 } catch (error) {
   process.stderr.write(
-    `\n${error instanceof RedisUnavailableError ? error.message : `Échec du démarrage : ${(error as Error).stack ?? error}`}\n`,
+    `\n${error instanceof RedisUnavailableError || error instanceof PortTakenError ? error.message : `Échec du démarrage : ${(error as Error).stack ?? error}`}\n`,
   );
   process.exit(1);
 }

@@ -152,7 +152,7 @@ function readRunningPort(databaseDir: string): number | undefined {
   }
 }
 
-function isPortFree(port: number): Promise<boolean> {
+export function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type RunningProcess, startProcess, waitUntilReady } from './children.js';
 import { buildFrontends, staleFrontends } from './frontends.js';
 import { startMailCatcher } from './mail-catcher.js';
-import { resolvePostgres } from './postgres.js';
+import { isPortFree, resolvePostgres } from './postgres.js';
 import { type DataService, dataServices, repoRoot } from './processes-table.js';
 import { prepareDatabase } from './provision.js';
 import { freePort, resolveRedis } from './redis.js';
@@ -48,6 +48,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
+    if (options.port !== 0 && !(await isPortFree(options.port))) {
+      throw new PortTakenError(`Le port ${options.port} est déjà utilisé (un autre npm start ?). Choisissez-en un autre : PORT=3001 npm start`);
+    }
     const postgres = await resolvePostgres({
       databaseUrl: options.databaseUrl,
       dataDir,
@@ -142,6 +145,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error;
   }
 }
+
+export class PortTakenError extends Error {}
 
 /** A queue prefix no other run uses. */
 export function uniqueQueuePrefix(label: string): string {
