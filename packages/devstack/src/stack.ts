@@ -49,7 +49,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     if (options.port !== 0 && !(await isPortFree(options.port))) {
-      throw new PortTakenError(`Le port ${options.port} est déjà utilisé (un autre npm start ?). Choisissez-en un autre : PORT=3001 npm start`);
+      throw new PortTakenError(
+        `Le port ${options.port} est déjà utilisé (un autre npm start ?). Choisissez-en un autre : PORT=3001 npm start`,
+      );
     }
     const postgres = await resolvePostgres({
       databaseUrl: options.databaseUrl,
