@@ -10,6 +10,7 @@ export type ProxiedRoute = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export const routeTable: readonly ProxiedRoute[] = [
   // Finders
   { method: 'GET', path: '/get_child_by_bracelet/:id', service: 'scan' },
+  { method: 'POST', path: '/share_location', service: 'scan' },
   // Accounts and sessions
   { method: 'POST', path: '/register_parent/', service: 'family' },
   { method: 'POST', path: '/login/', service: 'family' },

@@ -1,15 +1,30 @@
-import { createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
+import rateLimit from '@fastify/rate-limit';
+import { AppError, createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import type { Config } from './config.js';
 import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
 
 /** Scan answers finders from its own read model. */
-export function buildApp({ db, redis, log }: ServiceDeps<Config>) {
+export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) {
   const app = createHttpServer({ logger: log, readiness: [postgresCheck(db), redisCheck(redis)] });
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.QUEUE_PREFIX}:scan-rate:`,
+    // A finder must reach the page even if Redis is down.
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Trop de requêtes. Veuillez réessayer dans une minute.'),
+  });
   // Error answers (unknown bracelet) carry the same privacy headers as found ones.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/get_child_by_bracelet/')) reply.headers(finderPrivacyHeaders);
+    if (request.url.startsWith('/get_child_by_bracelet/') || request.url === '/share_location') reply.headers(finderPrivacyHeaders);
   });
-  registerBraceletRoutes(app, { cards: createScanCardRepository(db) });
+  registerBraceletRoutes(app, {
+    db,
+    cards: createScanCardRepository(db),
+    identitySecret: config.IDENTITY_SECRET,
+    lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
+    sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,
+  });
   return app;
 }

@@ -2,6 +2,7 @@ import { runService } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { scanEventHandlers } from './events/handlers.js';
+import { startLocationRetention } from './location-retention.js';
 
 await runService({
   name: 'scan',
@@ -9,4 +10,5 @@ await runService({
   buildApp,
   emitsEvents: true,
   consumes: { consumer: 'scan', handlers: scanEventHandlers },
+  startBackground: ({ db, log, config }) => startLocationRetention(db, log, config.LOCATION_RETENTION_DAYS),
 });

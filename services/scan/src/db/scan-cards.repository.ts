@@ -8,6 +8,7 @@ type ParentContact = EventOf<'bracelet.associated'>['parent'];
 export type ScanCard = {
   braceletId: string;
   configured: boolean;
+  parent: ParentContact | null;
   child: ChildCard | null;
   emergencyContact: EmergencyContact | null;
 };
@@ -18,12 +19,19 @@ export function createScanCardRepository(db: Queryable) {
       const { rows } = await tx.query<{
         bracelet_id: string;
         configured: boolean;
+        parent_contact: ParentContact | null;
         child: ChildCard | null;
         emergency_contact: EmergencyContact | null;
-      }>('SELECT bracelet_id, configured, child, emergency_contact FROM scan_cards WHERE bracelet_id = $1', [braceletId]);
+      }>('SELECT bracelet_id, configured, parent_contact, child, emergency_contact FROM scan_cards WHERE bracelet_id = $1', [braceletId]);
       const row = rows[0];
       if (!row) return undefined;
-      return { braceletId: row.bracelet_id, configured: row.configured, child: row.child, emergencyContact: row.emergency_contact };
+      return {
+        braceletId: row.bracelet_id,
+        configured: row.configured,
+        parent: row.parent_contact,
+        child: row.child,
+        emergencyContact: row.emergency_contact,
+      };
     },
 
     async addMinted(braceletIds: string[], tx: Queryable = db): Promise<void> {

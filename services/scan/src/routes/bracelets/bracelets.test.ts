@@ -1,15 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@bracelet/contracts';
-import { createLogger, createPool, createProducerConnection, withTransaction } from '@bracelet/service-kit';
+import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig, withTransaction } from '@bracelet/service-kit';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { configSchema } from '../../config.js';
+import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 
 const { serviceUrls, redisUrl } = inject('integration');
 const db = createPool(serviceUrls.scan, 'scan', 2);
 const redis = createProducerConnection(redisUrl);
 const log = createLogger('test', 'silent');
-const app = buildApp({ db, redis, log, config: {} as never });
+const identitySecret = 'scan-test-identity-secret-00000000000';
+const config = parseConfig('scan', configSchema, {
+  PORT: '0',
+  DATABASE_URL: serviceUrls.scan,
+  DATABASE_SCHEMA: 'scan',
+  REDIS_URL: redisUrl,
+  IDENTITY_SECRET: identitySecret,
+  QUEUE_PREFIX: `scan-test-${randomUUID().slice(0, 8)}`,
+  SCAN_LOOKUPS_PER_MINUTE: '10000',
+  LOCATION_SHARES_PER_MINUTE: '5',
+});
+const app = await buildApp({ db, redis, log, config });
 afterAll(async () => {
   await app.close();
   redis.disconnect();
@@ -71,5 +84,78 @@ describe('GET /get_child_by_bracelet/:id', () => {
     await apply(createEvent('bracelet.reset', { braceletId: id, parentId: parent.id }));
     body = (await app.inject({ url: `/get_child_by_bracelet/${id}` })).json();
     expect(body).toEqual({ bracelet: { id, configured: '0' }, child: null, emergency_contact: null });
+  });
+});
+
+describe('scans and positions', () => {
+  const configured = async (suffix: string) => {
+    const id = idFor(suffix);
+    await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));
+    await apply(createEvent('bracelet.associated', { braceletId: id, parent, child, emergencyContact: contact }));
+    return id;
+  };
+  const scannedEvents = async (id: string) =>
+    (await db.query("SELECT payload FROM outbox WHERE name = 'bracelet.scanned' AND payload->>'braceletId' = $1", [id])).rows.map((row) => row.payload);
+
+  it("alerts the family for a finder's scan, not for the parent's own", async () => {
+    const id = await configured('s1');
+    await app.inject({ url: `/get_child_by_bracelet/${id}` });
+    await app.inject({ url: `/get_child_by_bracelet/${id}`, headers: { 'x-identity': encodeIdentity({ accountId: parent.id, role: 'parent' }, identitySecret) } });
+    await app.inject({ url: `/get_child_by_bracelet/${id}`, headers: { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) } });
+    const events = await scannedEvents(id);
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ braceletId: id, childFirstName: 'Léa', parent: { id: parent.id, email: parent.email }, emergencyContactPhone: '+33612345678' });
+    const log = await db.query('SELECT count(*)::int AS n FROM scan_log WHERE bracelet_id = $1', [id]);
+    expect(log.rows[0]?.n).toBe(2);
+  });
+
+  it('does not alert anyone for an unconfigured bracelet', async () => {
+    const id = idFor('s2');
+    await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));
+    await app.inject({ url: `/get_child_by_bracelet/${id}` });
+    expect(await scannedEvents(id)).toEqual([]);
+  });
+
+  it("shares a position with the bracelet's own contact only", async () => {
+    const id = await configured('s3');
+    const body = { bracelet_id: id, child_first_name: 'Léa', emergency_contact_phone: '+33612345678', lat: 48.8566, lon: 2.3522 };
+    const shared = await app.inject({ method: 'POST', url: '/share_location', payload: body, remoteAddress: '192.0.2.10' });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toEqual({ message: 'Position partagée avec le contact de confiance.' });
+    expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const events = await db.query("SELECT payload FROM outbox WHERE name = 'location.shared' AND payload->>'braceletId' = $1", [id]);
+    expect(events.rows[0]?.payload).toMatchObject({ lat: 48.8566, lon: 2.3522, emergencyContactPhone: '+33612345678', parent: { email: parent.email } });
+
+    const otherPhone = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, emergency_contact_phone: '+33700000000' }, remoteAddress: '192.0.2.11' });
+    expect(otherPhone.statusCode).toBe(400);
+    const offTheMap = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, lat: 91 }, remoteAddress: '192.0.2.11' });
+    expect(offTheMap.statusCode).toBe(400);
+    const notANumber = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, lon: 'est' }, remoteAddress: '192.0.2.11' });
+    expect(notANumber.statusCode).toBe(400);
+    const unknown = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, bracelet_id: idFor('zzzz') }, remoteAddress: '192.0.2.11' });
+    expect(unknown.statusCode).toBe(404);
+    const stored = await db.query('SELECT count(*)::int AS n FROM location_shares WHERE bracelet_id = $1', [id]);
+    expect(stored.rows[0]?.n).toBe(1);
+  });
+
+  it('limits position shares per client address', async () => {
+    const id = await configured('s4');
+    const body = { bracelet_id: id, child_first_name: 'Léa', emergency_contact_phone: '+33612345678', lat: 45.76, lon: 4.83 };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      statuses.push((await app.inject({ method: 'POST', url: '/share_location', payload: body, remoteAddress: '192.0.2.99' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('deletes positions older than 30 days', async () => {
+    const id = await configured('s5');
+    const activity = createFinderActivityRepository(db);
+    const old = await activity.recordLocation({ braceletId: id, lat: 1, lon: 1 });
+    const recent = await activity.recordLocation({ braceletId: id, lat: 2, lon: 2 });
+    await db.query("UPDATE location_shares SET shared_at = now() - interval '31 days' WHERE id = $1", [old]);
+    await activity.deleteLocationsOlderThan(30);
+    const left = await db.query('SELECT id FROM location_shares WHERE bracelet_id = $1', [id]);
+    expect(left.rows.map((row) => row.id)).toEqual([recent]);
   });
 });

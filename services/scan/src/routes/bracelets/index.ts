@@ -1,6 +1,7 @@
-import { errorResponseSchema, type ScanCardResponse, scanCardResponseSchema } from '@bracelet/contracts';
-import { type HttpServer, notFound } from '@bracelet/service-kit';
+import { braceletIdSchema, createEvent, errorResponseSchema, scanCardResponseSchema, type ScanCardResponse } from '@bracelet/contracts';
+import { AppError, type HttpServer, identityOf, notFound, type Pool, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
+import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import type { ScanCard, ScanCardRepository } from '../../db/scan-cards.repository.js';
 
 /** Public answers about a child must never be indexed, previewed or leaked through Referer. */
@@ -28,17 +29,68 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
   };
 }
 
-export function registerBraceletRoutes(app: HttpServer, { cards }: { cards: ScanCardRepository }): void {
+type Deps = { db: Pool; cards: ScanCardRepository; identitySecret: string; lookupsPerMinute: number; sharesPerMinute: number };
+
+export function registerBraceletRoutes(app: HttpServer, { db, cards, identitySecret, lookupsPerMinute, sharesPerMinute }: Deps): void {
   app.get(
     '/get_child_by_bracelet/:id',
     {
+      config: { rateLimit: { max: lookupsPerMinute, timeWindow: 60_000 } },
       // Any string is accepted here: a malformed id is just an unknown bracelet, answered the same way.
       schema: { params: z.object({ id: z.string().max(200) }), response: { 200: scanCardResponseSchema, 404: errorResponseSchema } },
     },
     async (request) => {
       const card = await cards.findByBraceletId(request.params.id);
       if (!card) throw notFound('Ce bracelet est invalide');
+      const { child, parent, emergencyContact } = card;
+      // A finder's scan alerts the family; the parent testing their own bracelet does not.
+      if (card.configured && child && parent && emergencyContact && identityOf(request, identitySecret)?.accountId !== parent.id) {
+        await withTransaction(db, async (tx) => {
+          const scanId = await createFinderActivityRepository(tx).recordScan(card.braceletId, tx);
+          await writeEvent(
+            tx,
+            'scan',
+            createEvent('bracelet.scanned', { scanId, braceletId: card.braceletId, childFirstName: child.firstName, parent, emergencyContactPhone: emergencyContact.phone }),
+          );
+        });
+      }
       return toScanCardResponse(card);
+    },
+  );
+
+  app.post(
+    '/share_location',
+    {
+      config: { rateLimit: { max: sharesPerMinute, timeWindow: 60_000 } },
+      schema: {
+        body: z.object({
+          bracelet_id: braceletIdSchema,
+          child_first_name: z.string().max(100),
+          emergency_contact_phone: z.string().max(32),
+          lat: z.number().finite().min(-90).max(90),
+          lon: z.number().finite().min(-180).max(180),
+        }),
+        response: { 200: z.object({ message: z.string() }), 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { bracelet_id, child_first_name, emergency_contact_phone, lat, lon } = request.body;
+      const card = await cards.findByBraceletId(bracelet_id);
+      const { child, parent, emergencyContact } = card ?? {};
+      if (!card?.configured || !child || !parent || !emergencyContact) throw notFound('Ce bracelet est invalide');
+      // The position goes only to this bracelet's own contact.
+      if (emergencyContact.phone !== emergency_contact_phone || child.firstName !== child_first_name) {
+        throw new AppError(400, 'invalid_request', 'Requête invalide.');
+      }
+      await withTransaction(db, async (tx) => {
+        const shareId = await createFinderActivityRepository(tx).recordLocation({ braceletId: card.braceletId, lat, lon }, tx);
+        await writeEvent(
+          tx,
+          'scan',
+          createEvent('location.shared', { shareId, braceletId: card.braceletId, childFirstName: child.firstName, parent, emergencyContactPhone: emergencyContact.phone, lat, lon }),
+        );
+      });
+      return { message: 'Position partagée avec le contact de confiance.' };
     },
   );
 }
