@@ -13,6 +13,10 @@ export function createPool(databaseUrl: string, schema: string, max = 10): pg.Po
 /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
 export async function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost mid-transaction (database restart, terminated backend) makes the pending
+  // query reject; without a listener its 'error' event would also crash the process.
+  const ignoreLostConnection = () => {};
+  client.on('error', ignoreLostConnection);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -22,6 +26,7 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) 
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', ignoreLostConnection);
     client.release();
   }
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { createNotifierEventHandlers } from './events/handlers.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createSmsProvider } from './sms/index.js';
 
 let mailer: Mailer | undefined;
 
@@ -14,7 +15,12 @@ await runService({
     consumer: 'notifier',
     handlers: ({ config }) => {
       mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
-      return createNotifierEventHandlers({ mailer, publicUrl: config.PUBLIC_URL });
+      return createNotifierEventHandlers({
+        mailer,
+        sms: createSmsProvider(config),
+        publicUrl: config.PUBLIC_URL,
+        scanAlertWindowSeconds: config.SCAN_ALERT_WINDOW_SECONDS,
+      });
     },
   },
   startBackground: () => ({ stop: async () => mailer?.close() }),

@@ -1,5 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
 import { AppError, createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
+import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';

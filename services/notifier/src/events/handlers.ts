@@ -1,11 +1,40 @@
 import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
+import { createScanAlertWindowRepository } from '../db/scan-alert-windows.repository.js';
 import type { Mailer } from '../mail/mailer.js';
-import { sendMailOnce } from '../mail/send-once.js';
+import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
+import type { SmsProvider } from '../sms/provider.js';
 import { passwordResetMail, welcomeMail } from '../templates/account-mails.js';
+import { locationMail, locationSms, scanAlertMail, scanAlertSms } from '../templates/finder-messages.js';
+
+type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string; scanAlertWindowSeconds: number };
 
 /** The notifier turns events into e-mails and SMS. */
-export function createNotifierEventHandlers({ mailer, publicUrl }: { mailer: Mailer; publicUrl: string }): ConsumerHandlers<'notifier'> {
+export function createNotifierEventHandlers({ mailer, sms, publicUrl, scanAlertWindowSeconds }: Transports): ConsumerHandlers<'notifier'> {
   return {
+    'bracelet.scanned': async (event, { tx, db }) => {
+      const { opensWindow } = await createScanAlertWindowRepository(tx).countScan(
+        event.braceletId,
+        new Date(event.occurredAt),
+        scanAlertWindowSeconds,
+        tx,
+      );
+      if (!opensWindow) return; // counted in the current window's alert
+      await Promise.all([
+        sendMailOnce(db, mailer, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
+        sendSmsOnce(db, sms, {
+          eventId: event.eventId,
+          template: 'scan-alert',
+          to: event.emergencyContactPhone,
+          text: scanAlertSms(event),
+        }),
+      ]);
+    },
+    'location.shared': async (event, { db }) => {
+      await Promise.all([
+        sendMailOnce(db, mailer, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
+        sendSmsOnce(db, sms, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
+      ]);
+    },
     'parent.registered': async (event, { db }) => {
       await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'welcome', mail: welcomeMail(event, publicUrl) });
     },
@@ -16,8 +45,6 @@ export function createNotifierEventHandlers({ mailer, publicUrl }: { mailer: Mai
       }
       await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'password-reset', mail: passwordResetMail(event) });
     },
-    'bracelet.scanned': handledLater('scan alert to the family (finder issue)'),
-    'location.shared': handledLater('position message to the contact (finder issue)'),
     'payment.succeeded': handledLater('order confirmation e-mail (checkout issue)'),
     'order.shipped': handledLater('shipping e-mail (back-office issue)'),
   };

@@ -11,7 +11,12 @@ export function createFinderActivityRepository(db: Queryable) {
 
     async recordLocation(share: { braceletId: string; lat: number; lon: number }, tx: Queryable = db): Promise<string> {
       const id = globalThis.crypto.randomUUID();
-      await tx.query('INSERT INTO location_shares (id, bracelet_id, lat, lon) VALUES ($1, $2, $3, $4)', [id, share.braceletId, share.lat, share.lon]);
+      await tx.query('INSERT INTO location_shares (id, bracelet_id, lat, lon) VALUES ($1, $2, $3, $4)', [
+        id,
+        share.braceletId,
+        share.lat,
+        share.lon,
+      ]);
       return id;
     },
 

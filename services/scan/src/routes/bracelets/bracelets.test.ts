@@ -95,16 +95,29 @@ describe('scans and positions', () => {
     return id;
   };
   const scannedEvents = async (id: string) =>
-    (await db.query("SELECT payload FROM outbox WHERE name = 'bracelet.scanned' AND payload->>'braceletId' = $1", [id])).rows.map((row) => row.payload);
+    (await db.query("SELECT payload FROM outbox WHERE name = 'bracelet.scanned' AND payload->>'braceletId' = $1", [id])).rows.map(
+      (row) => row.payload,
+    );
 
   it("alerts the family for a finder's scan, not for the parent's own", async () => {
     const id = await configured('s1');
     await app.inject({ url: `/get_child_by_bracelet/${id}` });
-    await app.inject({ url: `/get_child_by_bracelet/${id}`, headers: { 'x-identity': encodeIdentity({ accountId: parent.id, role: 'parent' }, identitySecret) } });
-    await app.inject({ url: `/get_child_by_bracelet/${id}`, headers: { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) } });
+    await app.inject({
+      url: `/get_child_by_bracelet/${id}`,
+      headers: { 'x-identity': encodeIdentity({ accountId: parent.id, role: 'parent' }, identitySecret) },
+    });
+    await app.inject({
+      url: `/get_child_by_bracelet/${id}`,
+      headers: { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) },
+    });
     const events = await scannedEvents(id);
     expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ braceletId: id, childFirstName: 'Léa', parent: { id: parent.id, email: parent.email }, emergencyContactPhone: '+33612345678' });
+    expect(events[0]).toMatchObject({
+      braceletId: id,
+      childFirstName: 'Léa',
+      parent: { id: parent.id, email: parent.email },
+      emergencyContactPhone: '+33612345678',
+    });
     const log = await db.query('SELECT count(*)::int AS n FROM scan_log WHERE bracelet_id = $1', [id]);
     expect(log.rows[0]?.n).toBe(2);
   });
@@ -124,15 +137,40 @@ describe('scans and positions', () => {
     expect(shared.json()).toEqual({ message: 'Position partagée avec le contact de confiance.' });
     expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
     const events = await db.query("SELECT payload FROM outbox WHERE name = 'location.shared' AND payload->>'braceletId' = $1", [id]);
-    expect(events.rows[0]?.payload).toMatchObject({ lat: 48.8566, lon: 2.3522, emergencyContactPhone: '+33612345678', parent: { email: parent.email } });
+    expect(events.rows[0]?.payload).toMatchObject({
+      lat: 48.8566,
+      lon: 2.3522,
+      emergencyContactPhone: '+33612345678',
+      parent: { email: parent.email },
+    });
 
-    const otherPhone = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, emergency_contact_phone: '+33700000000' }, remoteAddress: '192.0.2.11' });
+    const otherPhone = await app.inject({
+      method: 'POST',
+      url: '/share_location',
+      payload: { ...body, emergency_contact_phone: '+33700000000' },
+      remoteAddress: '192.0.2.11',
+    });
     expect(otherPhone.statusCode).toBe(400);
-    const offTheMap = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, lat: 91 }, remoteAddress: '192.0.2.11' });
+    const offTheMap = await app.inject({
+      method: 'POST',
+      url: '/share_location',
+      payload: { ...body, lat: 91 },
+      remoteAddress: '192.0.2.11',
+    });
     expect(offTheMap.statusCode).toBe(400);
-    const notANumber = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, lon: 'est' }, remoteAddress: '192.0.2.11' });
+    const notANumber = await app.inject({
+      method: 'POST',
+      url: '/share_location',
+      payload: { ...body, lon: 'est' },
+      remoteAddress: '192.0.2.11',
+    });
     expect(notANumber.statusCode).toBe(400);
-    const unknown = await app.inject({ method: 'POST', url: '/share_location', payload: { ...body, bracelet_id: idFor('zzzz') }, remoteAddress: '192.0.2.11' });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/share_location',
+      payload: { ...body, bracelet_id: idFor('zzzz') },
+      remoteAddress: '192.0.2.11',
+    });
     expect(unknown.statusCode).toBe(404);
     const stored = await db.query('SELECT count(*)::int AS n FROM location_shares WHERE bracelet_id = $1', [id]);
     expect(stored.rows[0]?.n).toBe(1);

@@ -1,4 +1,4 @@
-import { braceletIdSchema, createEvent, errorResponseSchema, scanCardResponseSchema, type ScanCardResponse } from '@bracelet/contracts';
+import { braceletIdSchema, createEvent, errorResponseSchema, type ScanCardResponse, scanCardResponseSchema } from '@bracelet/contracts';
 import { AppError, type HttpServer, identityOf, notFound, type Pool, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
@@ -50,7 +50,13 @@ export function registerBraceletRoutes(app: HttpServer, { db, cards, identitySec
           await writeEvent(
             tx,
             'scan',
-            createEvent('bracelet.scanned', { scanId, braceletId: card.braceletId, childFirstName: child.firstName, parent, emergencyContactPhone: emergencyContact.phone }),
+            createEvent('bracelet.scanned', {
+              scanId,
+              braceletId: card.braceletId,
+              childFirstName: child.firstName,
+              parent,
+              emergencyContactPhone: emergencyContact.phone,
+            }),
           );
         });
       }
@@ -87,7 +93,15 @@ export function registerBraceletRoutes(app: HttpServer, { db, cards, identitySec
         await writeEvent(
           tx,
           'scan',
-          createEvent('location.shared', { shareId, braceletId: card.braceletId, childFirstName: child.firstName, parent, emergencyContactPhone: emergencyContact.phone, lat, lon }),
+          createEvent('location.shared', {
+            shareId,
+            braceletId: card.braceletId,
+            childFirstName: child.firstName,
+            parent,
+            emergencyContactPhone: emergencyContact.phone,
+            lat,
+            lon,
+          }),
         );
       });
       return { message: 'Position partagée avec le contact de confiance.' };

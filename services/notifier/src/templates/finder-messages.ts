@@ -1,0 +1,51 @@
+import type { EventOf } from '@bracelet/contracts';
+import type { Mail } from '../mail/mailer.js';
+import { renderMail } from './layout.js';
+
+const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
+const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long' });
+const when = (iso: string) => {
+  const date = new Date(iso);
+  return `le ${parisDate.format(date)} à ${parisTime.format(date)}`;
+};
+
+/** A map link anyone can open, no app needed. */
+export function openStreetMapLink(lat: number, lon: number): string {
+  const latitude = lat.toFixed(6);
+  const longitude = lon.toFixed(6);
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+export function scanAlertMail(event: EventOf<'bracelet.scanned'>, publicUrl: string): Mail {
+  return {
+    to: event.parent.email,
+    subject: `Le bracelet de ${event.childFirstName} vient d'être scanné`,
+    ...renderMail([
+      `Bonjour ${event.parent.firstName},`,
+      `Le bracelet de ${event.childFirstName} a été scanné ${when(event.occurredAt)}. La personne qui l'a scanné voit le contact de confiance et peut l'appeler ; le contact a été prévenu par SMS.`,
+      "Si la personne partage sa position, vous la recevrez aussitôt. D'autres scans dans les 5 minutes ne donnent pas de nouvel e-mail : ils sont comptés dans l'historique du bracelet.",
+      { link: new URL('/account?tab=bracelets', publicUrl).toString(), label: "Voir l'historique dans mon compte" },
+    ]),
+  };
+}
+
+export function scanAlertSms(event: EventOf<'bracelet.scanned'>): string {
+  return `Le bracelet de ${event.childFirstName} vient d'être scanné (${parisTime.format(new Date(event.occurredAt))}). La personne qui l'a trouvé(e) peut vous appeler à ce numéro.`;
+}
+
+export function locationMail(event: EventOf<'location.shared'>): Mail {
+  const link = openStreetMapLink(event.lat, event.lon);
+  return {
+    to: event.parent.email,
+    subject: `Position partagée pour ${event.childFirstName}`,
+    ...renderMail([
+      `Bonjour ${event.parent.firstName},`,
+      `La personne qui a scanné le bracelet de ${event.childFirstName} a partagé sa position ${when(event.occurredAt)} :`,
+      { link, label: 'Voir la position sur la carte' },
+    ]),
+  };
+}
+
+export function locationSms(event: EventOf<'location.shared'>): string {
+  return `Position partagée par la personne qui a trouvé ${event.childFirstName} : ${openStreetMapLink(event.lat, event.lon)}`;
+}
