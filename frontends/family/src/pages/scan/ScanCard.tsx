@@ -1,14 +1,22 @@
 import type { ScanCardResponse } from '@bracelet/contracts/http';
 import { ageInYears } from './age';
+import { SharePosition } from './SharePosition';
 
-type Props = { child: NonNullable<ScanCardResponse['child']>; contact: NonNullable<ScanCardResponse['emergency_contact']> };
+type Props = {
+  braceletId: string;
+  child: NonNullable<ScanCardResponse['child']>;
+  contact: NonNullable<ScanCardResponse['emergency_contact']>;
+};
 
 /** What a finder sees of a configured bracelet: who the child is and whom to call. */
-export function ScanCard({ child, contact }: Props) {
+export function ScanCard({ braceletId, child, contact }: Props) {
   const fullName = [child.first_name, child.surname].filter(Boolean).join(' ');
   return (
     <div className="narrow">
-      <p className="alert alert--info">Merci d'avoir scanné ce bracelet. Appelez son contact de confiance ci-dessous.</p>
+      <p className="alert alert--info">
+        Merci d'avoir scanné ce bracelet ! Le contact de confiance de {child.first_name} a été prévenu automatiquement. Appelez-le
+        ci-dessous.
+      </p>
       <section className="card" aria-labelledby="informations">
         <h2 id="informations">Informations</h2>
         <p>
@@ -25,6 +33,7 @@ export function ScanCard({ child, contact }: Props) {
           Appeler
         </a>
       </section>
+      <SharePosition braceletId={braceletId} childFirstName={child.first_name} contactPhone={contact.phone} />
     </div>
   );
 }

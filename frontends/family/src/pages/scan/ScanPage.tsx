@@ -87,5 +87,5 @@ export default function ScanPage() {
     );
   }
 
-  return <ScanCard child={card.child} contact={card.emergency_contact} />;
+  return <ScanCard braceletId={card.bracelet.id} child={card.child} contact={card.emergency_contact} />;
 }

@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.js';
+import { eventually, mailsTo, uniqueEmail } from './family-helpers.js';
+
+const browser = useBrowser();
+const base = () => inject('e2e').baseUrl;
+
+/** A parent with a child wearing `braceletId`, set up through the public API as the frontend would. */
+async function configureBracelet(braceletId: string, contactPhone: string) {
+  const email = uniqueEmail('finder');
+  const password = 'mot de passe solide';
+  const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const registered = await fetch(
+    new URL('/register_parent/', base()),
+    json({ nom: 'Roux', prenom: 'Julie', email, telephone: '+33612345678', mot_de_passe: password }),
+  );
+  expect(registered.status).toBe(201);
+  const login = await fetch(new URL('/login/', base()), json({ email, mot_de_passe: password }));
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const parentId = ((await login.json()) as { parent_id: string }).parent_id;
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    first_name: 'Léa',
+    surname: 'Roux',
+    birth_date: '2019-03-14',
+    emergency_first_name: 'Marc',
+    emergency_surname: 'Roux',
+    emergency_phone: contactPhone,
+    relationship: 'Père',
+    parent_id: parentId,
+  })) {
+    form.append(name, value);
+  }
+  const child = await fetch(new URL('/add_child_profile/', base()), { method: 'POST', headers: { cookie }, body: form });
+  expect(child.status).toBe(201);
+  const childId = ((await child.json()) as { id: string }).id;
+  const associated = await fetch(new URL('/associate_child_to_bracelet/', base()), {
+    ...json({ child_id: childId, bracelet_id: braceletId, parent_id: parentId }),
+    headers: { 'content-type': 'application/json', cookie },
+  });
+  expect(associated.status).toBe(200);
+  // scan learns of it through events
+  await eventually(async () => {
+    const card = await fetch(new URL(`/get_child_by_bracelet/${braceletId}`, base()), { headers: { cookie } });
+    return ((await card.json()) as { bracelet: { configured: string } }).bracelet.configured === '1' || undefined;
+  });
+  return { email, cookie };
+}
+
+const smsTo = (phone: string) => {
+  const dir = join(inject('e2e').dataDir, 'sms');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; text: string })
+    .filter((sms) => sms.to === phone);
+};
+
+function ageOn(birthDate: string, today = new Date()) {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getFullYear() - year;
+  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
+  return age;
+}
+
+describe('a finder scans a configured bracelet', () => {
+  let parent: { email: string; cookie: string };
+  const braceletId = () => inject('e2e').demo.bracelets[3] as string;
+  beforeAll(async () => {
+    parent = await configureBracelet(braceletId(), '+33655555555');
+  });
+
+  it("the parent's own scan alerts nobody", async () => {
+    const own = await fetch(new URL(`/get_child_by_bracelet/${braceletId()}`, base()), { headers: { cookie: parent.cookie } });
+    expect(own.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo(parent.email).filter((mail) => mail.subject.includes('scanné'))).toHaveLength(0);
+    expect(smsTo('+33655555555')).toHaveLength(0);
+  });
+
+  it('shows the card, and the family gets one e-mail within 2 s and one SMS; 10 more scans add nothing', async () => {
+    const page = await browser.newPage({ width: 360 });
+    const lookup = page.waitForResponse((response) => response.url().includes('/get_child_by_bracelet/'));
+    await page.goto(`/b/${braceletId()}`);
+    await lookup;
+    const scannedAt = Date.now();
+    await page.getByRole('heading', { name: 'Informations' }).waitFor();
+    expect(await page.getByText('Léa Roux').isVisible()).toBe(true);
+    expect(await page.getByText(`${ageOn('2019-03-14')} ans`).isVisible()).toBe(true);
+    expect(await page.getByText(/a été prévenu automatiquement/).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Appeler' }).getAttribute('href')).toBe('tel:+33655555555');
+
+    const alert = await eventually(
+      () => mailsTo(parent.email).find((mail) => mail.subject === "Le bracelet de Léa vient d'être scanné"),
+      5000,
+    );
+    expect(Date.now() - scannedAt).toBeLessThan(2000);
+    expect(alert.text).toContain('/account?tab=bracelets');
+    await eventually(() => smsTo('+33655555555')[0]);
+
+    for (let scan = 0; scan < 10; scan += 1) await fetch(new URL(`/get_child_by_bracelet/${braceletId()}`, base()));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(mailsTo(parent.email).filter((mail) => mail.subject.includes('scanné'))).toHaveLength(1);
+    expect(smsTo('+33655555555')).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('a finder shares their position', () => {
+  let parent: { email: string; cookie: string };
+  const braceletId = () => inject('e2e').demo.bracelets[4] as string;
+  beforeAll(async () => {
+    parent = await configureBracelet(braceletId(), '+33666666666');
+  });
+
+  it('with geolocation allowed: the success text, and a message with the OpenStreetMap link', async () => {
+    const page = await browser.newPage({ width: 360 });
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 45.764043, longitude: 4.835659 });
+    await page.goto(`/b/${braceletId()}`);
+    await page.getByRole('button', { name: 'Partager votre position' }).click();
+    await page.getByText('Position partagée avec le contact de confiance.').waitFor();
+    const link = 'https://www.openstreetmap.org/?mlat=45.764043&mlon=4.835659#map=17/45.764043/4.835659';
+    const mail = await eventually(() => mailsTo(parent.email).find((candidate) => candidate.subject === 'Position partagée pour Léa'));
+    expect(mail.text).toContain(link);
+    const sms = await eventually(() => smsTo('+33666666666').find((candidate) => candidate.text.includes('openstreetmap')));
+    expect(sms.text).toContain(link);
+    await page.context().close();
+  });
+
+  it('on a device without geolocation: the spec message', async () => {
+    const page = await browser.newPage({ width: 360 });
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined }));
+    await page.goto(`/b/${braceletId()}`);
+    await page.getByRole('button', { name: 'Partager votre position' }).click();
+    await page.getByText("La géolocalisation n'est pas supportée par votre appareil.").waitFor();
+    await page.context().close();
+  });
+
+  it('with geolocation refused: the spec message', async () => {
+    const page = await browser.newPage({ width: 360 });
+    await page.goto(`/b/${braceletId()}`);
+    await page.getByRole('button', { name: 'Partager votre position' }).click();
+    await page.getByText("Impossible d'obtenir la position. Veuillez autoriser la géolocalisation.").waitFor();
+    await page.context().close();
+  });
+
+  it('with the server refusing, then the network down: the spec messages', async () => {
+    const page = await browser.newPage({ width: 360 });
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 45.76, longitude: 4.83 });
+    await page.goto(`/b/${braceletId()}`);
+    await page.route('**/share_location', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.getByRole('button', { name: 'Partager votre position' }).click();
+    await page.getByText('Échec de l’envoi. Veuillez réessayer.').waitFor();
+    await page.unroute('**/share_location');
+    await page.route('**/share_location', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Partager votre position' }).click();
+    await page.getByText('Erreur réseau. Veuillez réessayer.').waitFor();
+    await page.context().close();
+  });
+});
