@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
 import { eventually, mailsTo, uniqueEmail } from './family-helpers.js';
@@ -8,7 +9,7 @@ const browser = useBrowser();
 const base = () => inject('e2e').baseUrl;
 
 /** A parent with a child wearing `braceletId`, set up through the public API as the frontend would. */
-async function configureBracelet(braceletId: string, contactPhone: string) {
+async function configureBracelet(braceletId: string, contactPhone: string, photo?: Blob) {
   const email = uniqueEmail('finder');
   const password = 'mot de passe solide';
   const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -26,13 +27,14 @@ async function configureBracelet(braceletId: string, contactPhone: string) {
     surname: 'Roux',
     birth_date: '2019-03-14',
     emergency_first_name: 'Marc',
-    emergency_surname: 'Roux',
+    emergency_surname: 'Dupont',
     emergency_phone: contactPhone,
     relationship: 'Père',
     parent_id: parentId,
   })) {
     form.append(name, value);
   }
+  if (photo) form.append('photo', photo, 'lea.jpg');
   const child = await fetch(new URL('/add_child_profile/', base()), { method: 'POST', headers: { cookie }, body: form });
   expect(child.status).toBe(201);
   const childId = ((await child.json()) as { id: string }).id;
@@ -46,7 +48,7 @@ async function configureBracelet(braceletId: string, contactPhone: string) {
     const card = await fetch(new URL(`/get_child_by_bracelet/${braceletId}`, base()), { headers: { cookie } });
     return ((await card.json()) as { bracelet: { configured: string } }).bracelet.configured === '1' || undefined;
   });
-  return { email, cookie };
+  return { email, cookie, childId };
 }
 
 const smsTo = (phone: string) => {
@@ -72,6 +74,7 @@ function ageOn(birthDate: string, today = new Date()) {
 describe('a finder scans a configured bracelet', () => {
   let parent: { email: string; cookie: string };
   const braceletId = () => inject('e2e').demo.bracelets[3] as string;
+
   beforeAll(async () => {
     parent = await configureBracelet(braceletId(), '+33655555555');
   });
@@ -163,6 +166,45 @@ describe('a finder shares their position', () => {
     await page.route('**/share_location', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Partager votre position' }).click();
     await page.getByText('Erreur réseau. Veuillez réessayer.').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('what a finder sees, as the parent chose', () => {
+  it('a hidden surname or photo is absent from both the page and the API answer', async () => {
+    const braceletId = inject('e2e').demo.bracelets[2] as string;
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e3a5f' } })
+      .jpeg()
+      .toBuffer();
+    const parent = await configureBracelet(braceletId, '+33677777777', new Blob([jpeg], { type: 'image/jpeg' }));
+    const shown = (await (await fetch(new URL(`/get_child_by_bracelet/${braceletId}`, base()))).json()) as {
+      child: { surname: string | null; photo: string | null };
+    };
+    expect(shown.child.surname).toBe('Roux');
+    expect(shown.child.photo).not.toBeNull();
+
+    const hide = await fetch(new URL(`/child_privacy/${parent.childId}`, base()), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: parent.cookie },
+      body: JSON.stringify({ show_surname: false, show_photo: false, show_age: true }),
+    });
+    expect(hide.status).toBe(200);
+    const hidden = await eventually(async () => {
+      const answer = (await (await fetch(new URL(`/get_child_by_bracelet/${braceletId}`, base()))).json()) as {
+        child: { surname: string | null; photo: string | null };
+      };
+      return answer.child.surname === null ? answer : undefined;
+    });
+    expect(hidden.child).toEqual({ first_name: 'Léa', surname: null, birth_date: '2019-03-14', photo: null });
+    expect(JSON.stringify(hidden.child)).not.toContain('Roux');
+
+    const page = await browser.newPage({ width: 360 });
+    await page.goto(`/b/${braceletId}`);
+    await page.getByRole('heading', { name: 'Informations' }).waitFor();
+    const informations = await page.locator('section', { has: page.getByRole('heading', { name: 'Informations' }) }).innerText();
+    expect(informations).toContain('Léa');
+    expect(informations).not.toContain('Roux');
+    expect(await page.locator('section img').count()).toBe(0);
     await page.context().close();
   });
 });

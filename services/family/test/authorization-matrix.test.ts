@@ -119,6 +119,16 @@ const calls: Call[] = [
     ownerStatus: 200,
   },
   {
+    name: 'PUT /child_privacy/{id}',
+    request: (as) => ({
+      method: 'PUT',
+      url: `/child_privacy/${child.id}`,
+      headers: headersFor(as),
+      payload: { show_surname: false, show_photo: false, show_age: false },
+    }),
+    ownerStatus: 200,
+  },
+  {
     name: 'POST /associate_child_to_bracelet/ (naming the owner)',
     request: (as) => ({
       method: 'POST',

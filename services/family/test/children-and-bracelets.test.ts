@@ -252,3 +252,41 @@ describe('bracelets', () => {
     expect(events.rowCount).toBe(1);
   });
 });
+
+describe('what a finder sees', () => {
+  it('shows everything by default, and hides the surname, photo and age the parent hides', async () => {
+    const parent = await registerParent(family.app);
+    const child = (await addChild(parent.id, childFields(), await jpegWithGps())).json();
+    expect(child.privacy).toEqual({ show_surname: true, show_photo: true, show_age: true });
+    const id = braceletId();
+    await mint(id);
+    await family.app.inject({
+      method: 'POST',
+      url: '/associate_child_to_bracelet/',
+      headers: asParent(parent.id),
+      payload: { child_id: child.id, bracelet_id: id, parent_id: parent.id },
+    });
+    const associated = await family.db.query(
+      "SELECT payload FROM outbox WHERE name = 'bracelet.associated' AND payload->>'braceletId' = $1",
+      [id],
+    );
+    expect(associated.rows[0]?.payload.child).toMatchObject({ surname: 'Martin', birthDate: '2018-05-04', photo: child.photo });
+
+    const hidden = await family.app.inject({
+      method: 'PUT',
+      url: `/child_privacy/${child.id}`,
+      headers: asParent(parent.id),
+      payload: { show_surname: false, show_photo: false, show_age: true },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().privacy).toEqual({ show_surname: false, show_photo: false, show_age: true });
+    const updated = await family.db.query(
+      "SELECT payload FROM outbox WHERE name = 'child.updated' AND payload->'child'->>'id' = $1 ORDER BY position DESC LIMIT 1",
+      [child.id],
+    );
+    expect(updated.rows[0]?.payload.child).toEqual({ id: child.id, firstName: 'Léa', surname: null, birthDate: '2018-05-04', photo: null });
+    // The parent still sees everything.
+    const own = await family.app.inject({ url: `/get_child_basic/${child.id}`, headers: asParent(parent.id) });
+    expect(own.json()).toMatchObject({ surname: 'Martin', photo: child.photo });
+  });
+});

@@ -25,6 +25,7 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/add_child_profile/', service: 'family' },
   { method: 'PUT', path: '/update_child_profile/:id', service: 'family' },
   { method: 'GET', path: '/get_child_basic/:id', service: 'family' },
+  { method: 'PUT', path: '/child_privacy/:id', service: 'family' },
   { method: 'GET', path: '/get_children_by_parent/:id', service: 'family' },
   { method: 'DELETE', path: '/delete_child/:id', service: 'family' },
   { method: 'GET', path: '/get-photo/:photo', service: 'family' },

@@ -37,6 +37,8 @@ export const childSummarySchema = z.object({
   birth_date: z.string(),
   birthdate: z.string(),
   photo: z.string().nullable(),
+  /** What a finder sees on the bracelet's page (the first name is always shown). */
+  privacy: z.object({ show_surname: z.boolean(), show_photo: z.boolean(), show_age: z.boolean() }),
 });
 export type ChildSummary = z.infer<typeof childSummarySchema>;
 

@@ -9,7 +9,9 @@ export type ChildFields = {
   emergencyPhone: string;
   relationship: string;
 };
-export type Child = ChildFields & { id: string; parentId: string; photoId: string | null };
+/** What a finder may see of the child. */
+export type FinderPrivacy = { showSurname: boolean; showPhoto: boolean; showAge: boolean };
+export type Child = ChildFields & { id: string; parentId: string; photoId: string | null; privacy: FinderPrivacy };
 
 type ChildRow = {
   id: string;
@@ -22,10 +24,13 @@ type ChildRow = {
   emergency_surname: string;
   emergency_phone: string;
   relationship: string;
+  show_surname: boolean;
+  show_photo: boolean;
+  show_age: boolean;
 };
 
 const columns = `id, parent_id, first_name, surname, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, photo_id,
-  emergency_first_name, emergency_surname, emergency_phone, relationship`;
+  emergency_first_name, emergency_surname, emergency_phone, relationship, show_surname, show_photo, show_age`;
 
 const toChild = (row: ChildRow): Child => ({
   id: row.id,
@@ -38,6 +43,7 @@ const toChild = (row: ChildRow): Child => ({
   emergencySurname: row.emergency_surname,
   emergencyPhone: row.emergency_phone,
   relationship: row.relationship,
+  privacy: { showSurname: row.show_surname, showPhoto: row.show_photo, showAge: row.show_age },
 });
 
 export function createChildRepository(db: Queryable) {
@@ -95,6 +101,14 @@ export function createChildRepository(db: Queryable) {
     async listByParent(parentId: string, tx: Queryable = db): Promise<Child[]> {
       const { rows } = await tx.query<ChildRow>(`SELECT ${columns} FROM children WHERE parent_id = $1 ORDER BY created_at, id`, [parentId]);
       return rows.map(toChild);
+    },
+
+    async updatePrivacy(id: string, privacy: FinderPrivacy, tx: Queryable = db): Promise<Child> {
+      const { rows } = await tx.query<ChildRow>(
+        `UPDATE children SET show_surname = $2, show_photo = $3, show_age = $4, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
+        [id, privacy.showSurname, privacy.showPhoto, privacy.showAge],
+      );
+      return toChild(rows[0] as ChildRow);
     },
 
     async delete(id: string, tx: Queryable = db): Promise<void> {

@@ -11,13 +11,13 @@ export const parentContactOf = (account: Account): Associated['parent'] => ({
   firstName: account.firstName,
 });
 
-/** What a finder may see of the child. */
+/** What a finder may see of the child: the first name always, the rest as the parent chose. */
 export const childCardOf = (child: Child): Associated['child'] => ({
   id: child.id,
   firstName: child.firstName,
-  surname: child.surname,
-  birthDate: child.birthDate,
-  photo: child.photoId,
+  surname: child.privacy.showSurname ? child.surname : null,
+  birthDate: child.privacy.showAge ? child.birthDate : null,
+  photo: child.privacy.showPhoto ? child.photoId : null,
 });
 
 export const emergencyContactOf = (child: Child): Associated['emergencyContact'] => ({

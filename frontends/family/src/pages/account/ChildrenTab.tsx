@@ -2,6 +2,7 @@ import type { ChildSummary } from '@bracelet/contracts/http';
 import { Avatar, api, ConfirmDialog, FormMessage } from '@bracelet/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FinderPrivacy } from './FinderPrivacy';
 
 export function ChildrenTab({ parentId }: { parentId: string }) {
   const [children, setChildren] = useState<ChildSummary[] | 'failed'>();
@@ -41,6 +42,7 @@ export function ChildrenTab({ parentId }: { parentId: string }) {
               <br />
               <span className="muted">Né(e) le {new Date(`${child.birth_date}T12:00:00`).toLocaleDateString('fr-FR')}</span>
             </span>
+            <FinderPrivacy child={child} />
             <span className="actions">
               <Link className="btn btn--secondary" to={`/edit-child-profile/${child.id}`}>
                 Modifier

@@ -18,6 +18,7 @@ export const childSummaryOf = (child: Child) => ({
   birth_date: child.birthDate,
   birthdate: child.birthDate,
   photo: child.photoId,
+  privacy: { show_surname: child.privacy.showSurname, show_photo: child.privacy.showPhoto, show_age: child.privacy.showAge },
 });
 
 const childDetailOf = (child: Child) => ({
@@ -78,6 +79,44 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
           const photoId = photo ? await photos.insert(identity.accountId, photo, tx) : current.photoId;
           const updated = await repository.update(current.id, toChildFields(fields), photoId, tx);
           if (photo && current.photoId) await photos.delete(current.photoId, tx);
+          const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
+          await writeEvent(
+            tx,
+            'family',
+            createEvent('child.updated', {
+              parent: parentContactOf(parent),
+              child: childCardOf(updated),
+              emergencyContact: emergencyContactOf(updated),
+            }),
+          );
+          return updated;
+        }),
+      );
+    },
+  );
+
+  app.put(
+    '/child_privacy/:id',
+    {
+      schema: {
+        params: uuidParam,
+        body: z.object({ show_surname: z.boolean(), show_photo: z.boolean(), show_age: z.boolean() }),
+        response: { 200: childDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const identity = parentOf(request, deps);
+      return childDetailOf(
+        await withTransaction(db, async (tx) => {
+          const repository = createChildRepository(tx);
+          const current = await repository.findOwned(request.params.id, identity.accountId, tx, true);
+          if (!current) throw childNotFound();
+          const { show_surname, show_photo, show_age } = request.body;
+          const updated = await repository.updatePrivacy(
+            current.id,
+            { showSurname: show_surname, showPhoto: show_photo, showAge: show_age },
+            tx,
+          );
           const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
           await writeEvent(
             tx,
