@@ -182,6 +182,13 @@ describe('what a finder sees, as the parent chose', () => {
     };
     expect(shown.child.surname).toBe('Roux');
     expect(shown.child.photo).not.toBeNull();
+    const before = await browser.newPage({ width: 360 });
+    await before.goto(`/b/${braceletId}`);
+    const photo = before.getByRole('img', { name: 'Léa' });
+    await photo.waitFor();
+    await before.waitForFunction(() => [...document.images].every((image) => image.complete));
+    expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
+    await before.context().close();
 
     const hide = await fetch(new URL(`/child_privacy/${parent.childId}`, base()), {
       method: 'PUT',

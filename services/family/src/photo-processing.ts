@@ -9,7 +9,9 @@ export const invalidPhoto = () =>
  * Checks the image by its content (not its name or declared type), then re-encodes it: turned
  * upright, at most 1024 px, WebP. Re-encoding drops every metadata block, EXIF GPS included.
  */
-export async function reencodePhoto(input: Buffer): Promise<{ content: Buffer; contentType: 'image/webp' }> {
+export type ProcessedPhoto = { content: Buffer; cardContent: Buffer; contentType: 'image/webp' };
+
+export async function reencodePhoto(input: Buffer): Promise<ProcessedPhoto> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: 40_000_000 }).metadata()).format;
@@ -18,12 +20,15 @@ export async function reencodePhoto(input: Buffer): Promise<{ content: Buffer; c
   }
   if (!format || !accepted.has(format)) throw invalidPhoto();
   try {
-    const content = await sharp(input, { limitInputPixels: 40_000_000 })
-      .rotate()
+    const upright = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
+    const content = await upright
+      .clone()
       .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    return { content, contentType: 'image/webp' };
+    // The finder's card: small enough to travel in an event and load fast on a poor connection.
+    const cardContent = await upright.clone().resize({ width: 320, height: 320, fit: 'cover' }).webp({ quality: 70 }).toBuffer();
+    return { content, cardContent, contentType: 'image/webp' };
   } catch {
     throw invalidPhoto();
   }

@@ -270,7 +270,15 @@ describe('what a finder sees', () => {
       "SELECT payload FROM outbox WHERE name = 'bracelet.associated' AND payload->>'braceletId' = $1",
       [id],
     );
-    expect(associated.rows[0]?.payload.child).toMatchObject({ surname: 'Martin', birthDate: '2018-05-04', photo: child.photo });
+    expect(associated.rows[0]?.payload.child).toMatchObject({
+      surname: 'Martin',
+      birthDate: '2018-05-04',
+      photo: { contentType: 'image/webp' },
+    });
+    const cardPhoto = Buffer.from(associated.rows[0]?.payload.child.photo.base64, 'base64');
+    const cardMetadata = await sharp(cardPhoto).metadata();
+    expect(cardMetadata).toMatchObject({ format: 'webp', width: 320, height: 320 });
+    expect(cardMetadata.exif).toBeUndefined();
 
     const hidden = await family.app.inject({
       method: 'PUT',

@@ -17,7 +17,11 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
   });
   // Error answers (unknown bracelet) carry the same privacy headers as found ones.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/get_child_by_bracelet/') || request.url === '/share_location') reply.headers(finderPrivacyHeaders);
+    const { url } = request;
+    if (url.startsWith('/get_child_by_bracelet/') || url === '/share_location' || url.startsWith('/scan_photo/')) {
+      reply.header('x-robots-tag', finderPrivacyHeaders['x-robots-tag']).header('referrer-policy', finderPrivacyHeaders['referrer-policy']);
+      if (!url.startsWith('/scan_photo/')) reply.header('cache-control', finderPrivacyHeaders['cache-control']);
+    }
   });
   registerBraceletRoutes(app, {
     db,

@@ -6,13 +6,19 @@ const parentId = z.uuid();
 const childId = z.uuid();
 const phone = z.string().regex(/^\+[1-9]\d{1,14}$/);
 
+/**
+ * A small photo for the finder's card, carried in the event so scan can serve it while family is
+ * down: WebP, at most 320 px, base64.
+ */
+export const cardPhotoSchema = z.object({ contentType: z.literal('image/webp'), base64: z.string().max(200_000) });
+
 /** What a finder may see of a child, as chosen by the parent. */
 export const childCardSchema = z.object({
   id: childId,
   firstName: z.string(),
   surname: z.string().nullable(),
   birthDate: z.iso.date().nullable(),
-  photo: z.string().nullable(),
+  photo: cardPhotoSchema.nullable(),
 });
 
 /** The trusted contact a finder calls. */

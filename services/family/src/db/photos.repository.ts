@@ -3,15 +3,26 @@ import type { Queryable } from '@bracelet/service-kit';
 
 export function createPhotoRepository(db: Queryable) {
   return {
-    async insert(ownerId: string, photo: { content: Buffer; contentType: 'image/webp' }, tx: Queryable = db): Promise<string> {
+    async insert(
+      ownerId: string,
+      photo: { content: Buffer; cardContent: Buffer; contentType: 'image/webp' },
+      tx: Queryable = db,
+    ): Promise<string> {
       const id = randomBytes(16).toString('base64url');
-      await tx.query('INSERT INTO photos (id, owner_id, content_type, content) VALUES ($1, $2, $3, $4)', [
+      await tx.query('INSERT INTO photos (id, owner_id, content_type, content, card_content) VALUES ($1, $2, $3, $4, $5)', [
         id,
         ownerId,
         photo.contentType,
         photo.content,
+        photo.cardContent,
       ]);
       return id;
+    },
+
+    /** The small version for the finder's card, if there is one. */
+    async findCardContent(id: string, tx: Queryable = db): Promise<Buffer | undefined> {
+      const { rows } = await tx.query<{ card_content: Buffer | null }>('SELECT card_content FROM photos WHERE id = $1', [id]);
+      return rows[0]?.card_content ?? undefined;
     },
 
     /** The photo, only if it belongs to `ownerId`. */

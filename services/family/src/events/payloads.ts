@@ -1,6 +1,8 @@
 import type { EventOf } from '@bracelet/contracts';
+import type { Queryable } from '@bracelet/service-kit';
 import type { Account } from '../db/accounts.repository.js';
 import type { Child } from '../db/children.repository.js';
+import { createPhotoRepository } from '../db/photos.repository.js';
 
 type Associated = EventOf<'bracelet.associated'>;
 
@@ -12,13 +14,17 @@ export const parentContactOf = (account: Account): Associated['parent'] => ({
 });
 
 /** What a finder may see of the child: the first name always, the rest as the parent chose. */
-export const childCardOf = (child: Child): Associated['child'] => ({
-  id: child.id,
-  firstName: child.firstName,
-  surname: child.privacy.showSurname ? child.surname : null,
-  birthDate: child.privacy.showAge ? child.birthDate : null,
-  photo: child.privacy.showPhoto ? child.photoId : null,
-});
+export async function childCardOf(child: Child, tx: Queryable): Promise<Associated['child']> {
+  const cardPhoto =
+    child.privacy.showPhoto && child.photoId ? await createPhotoRepository(tx).findCardContent(child.photoId, tx) : undefined;
+  return {
+    id: child.id,
+    firstName: child.firstName,
+    surname: child.privacy.showSurname ? child.surname : null,
+    birthDate: child.privacy.showAge ? child.birthDate : null,
+    photo: cardPhoto ? { contentType: 'image/webp', base64: cardPhoto.toString('base64') } : null,
+  };
+}
 
 export const emergencyContactOf = (child: Child): Associated['emergencyContact'] => ({
   firstName: child.emergencyFirstName,

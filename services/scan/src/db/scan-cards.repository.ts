@@ -1,37 +1,65 @@
+import { randomBytes } from 'node:crypto';
 import type { EventOf } from '@bracelet/contracts';
 import type { Queryable } from '@bracelet/service-kit';
 
-type ChildCard = EventOf<'bracelet.associated'>['child'];
+type ChildCardEvent = EventOf<'bracelet.associated'>['child'];
 type EmergencyContact = EventOf<'bracelet.associated'>['emergencyContact'];
 type ParentContact = EventOf<'bracelet.associated'>['parent'];
+
+/** The child as stored on the card: the photo lives in its own column, named by `photoId`. */
+export type StoredChild = Omit<ChildCardEvent, 'photo'> & { photoId: string | null };
 
 export type ScanCard = {
   braceletId: string;
   configured: boolean;
   parent: ParentContact | null;
-  child: ChildCard | null;
+  child: StoredChild | null;
   emergencyContact: EmergencyContact | null;
 };
+
+type CardRow = {
+  bracelet_id: string;
+  configured: boolean;
+  parent_contact: ParentContact | null;
+  child: Omit<ChildCardEvent, 'photo'> | null;
+  child_photo_id: string | null;
+  emergency_contact: EmergencyContact | null;
+};
+
+/** Splits the event's child into the JSON kept on the card and the photo kept apart. */
+function storable(child: ChildCardEvent) {
+  const { photo, ...rest } = child;
+  return {
+    child: rest,
+    photo: photo ? Buffer.from(photo.base64, 'base64') : null,
+    photoId: photo ? randomBytes(16).toString('base64url') : null,
+  };
+}
 
 export function createScanCardRepository(db: Queryable) {
   return {
     async findByBraceletId(braceletId: string, tx: Queryable = db): Promise<ScanCard | undefined> {
-      const { rows } = await tx.query<{
-        bracelet_id: string;
-        configured: boolean;
-        parent_contact: ParentContact | null;
-        child: ChildCard | null;
-        emergency_contact: EmergencyContact | null;
-      }>('SELECT bracelet_id, configured, parent_contact, child, emergency_contact FROM scan_cards WHERE bracelet_id = $1', [braceletId]);
+      const { rows } = await tx.query<CardRow>(
+        'SELECT bracelet_id, configured, parent_contact, child, child_photo_id, emergency_contact FROM scan_cards WHERE bracelet_id = $1',
+        [braceletId],
+      );
       const row = rows[0];
       if (!row) return undefined;
       return {
         braceletId: row.bracelet_id,
         configured: row.configured,
         parent: row.parent_contact,
-        child: row.child,
+        child: row.child ? { ...row.child, photoId: row.child_photo_id } : null,
         emergencyContact: row.emergency_contact,
       };
+    },
+
+    /** The card photo by its id, for finders. */
+    async findPhoto(photoId: string, tx: Queryable = db): Promise<Buffer | undefined> {
+      const { rows } = await tx.query<{ child_photo: Buffer | null }>('SELECT child_photo FROM scan_cards WHERE child_photo_id = $1', [
+        photoId,
+      ]);
+      return rows[0]?.child_photo ?? undefined;
     },
 
     async addMinted(braceletIds: string[], tx: Queryable = db): Promise<void> {
@@ -39,40 +67,46 @@ export function createScanCardRepository(db: Queryable) {
     },
 
     async configure(
-      card: { braceletId: string; parent: ParentContact; child: ChildCard; emergencyContact: EmergencyContact },
+      card: { braceletId: string; parent: ParentContact; child: ChildCardEvent; emergencyContact: EmergencyContact },
       tx: Queryable = db,
     ): Promise<void> {
+      const { child, photo, photoId } = storable(card.child);
       await tx.query(
-        `INSERT INTO scan_cards (bracelet_id, configured, parent_id, parent_contact, child_id, child, emergency_contact, updated_at)
-         VALUES ($1, true, $2, $3, $4, $5, $6, now())
+        `INSERT INTO scan_cards (bracelet_id, configured, parent_id, parent_contact, child_id, child, child_photo, child_photo_id, emergency_contact, updated_at)
+         VALUES ($1, true, $2, $3, $4, $5, $6, $7, $8, now())
          ON CONFLICT (bracelet_id) DO UPDATE SET configured = true, parent_id = $2, parent_contact = $3,
-           child_id = $4, child = $5, emergency_contact = $6, updated_at = now()`,
-        [card.braceletId, card.parent.id, card.parent, card.child.id, card.child, card.emergencyContact],
+           child_id = $4, child = $5, child_photo = $6, child_photo_id = $7, emergency_contact = $8, updated_at = now()`,
+        [card.braceletId, card.parent.id, card.parent, child.id, child, photo, photoId, card.emergencyContact],
       );
     },
 
     async reset(braceletId: string, tx: Queryable = db): Promise<void> {
       await tx.query(
         `UPDATE scan_cards SET configured = false, parent_id = NULL, parent_contact = NULL, child_id = NULL,
-           child = NULL, emergency_contact = NULL, updated_at = now() WHERE bracelet_id = $1`,
+           child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE bracelet_id = $1`,
         [braceletId],
       );
     },
 
     async updateChild(
-      update: { parent: ParentContact; child: ChildCard; emergencyContact: EmergencyContact },
+      update: { parent: ParentContact; child: ChildCardEvent; emergencyContact: EmergencyContact },
       tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(
-        'UPDATE scan_cards SET parent_contact = $2, child = $3, emergency_contact = $4, updated_at = now() WHERE child_id = $1',
-        [update.child.id, update.parent, update.child, update.emergencyContact],
-      );
+      const { rows } = await tx.query<{ bracelet_id: string }>('SELECT bracelet_id FROM scan_cards WHERE child_id = $1', [update.child.id]);
+      // Each card gets its own photo id, so a photo id never outlives the card it was given for.
+      for (const row of rows) {
+        const { child, photo, photoId } = storable(update.child);
+        await tx.query(
+          'UPDATE scan_cards SET parent_contact = $2, child = $3, child_photo = $4, child_photo_id = $5, emergency_contact = $6, updated_at = now() WHERE bracelet_id = $1',
+          [row.bracelet_id, update.parent, child, photo, photoId, update.emergencyContact],
+        );
+      }
     },
 
     /** The bracelet stays configured but shows no child: the page says 'Problème de configuration'. */
     async removeChild(childId: string, tx: Queryable = db): Promise<void> {
       await tx.query(
-        'UPDATE scan_cards SET child_id = NULL, child = NULL, emergency_contact = NULL, updated_at = now() WHERE child_id = $1',
+        'UPDATE scan_cards SET child_id = NULL, child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE child_id = $1',
         [childId],
       );
     },

@@ -1,5 +1,6 @@
 import type { ScanCardResponse } from '@bracelet/contracts/http';
 import { ageInYears } from './age';
+import { CardPhoto } from './CardPhoto';
 import { SharePosition } from './SharePosition';
 
 type Props = {
@@ -19,9 +20,12 @@ export function ScanCard({ braceletId, child, contact }: Props) {
       </p>
       <section className="card" aria-labelledby="informations">
         <h2 id="informations">Informations</h2>
-        <p>
-          <strong>{fullName}</strong>
-        </p>
+        <div className="actions">
+          <CardPhoto photo={child.photo} name={child.first_name} />
+          <p>
+            <strong>{fullName}</strong>
+          </p>
+        </div>
         {child.birth_date ? <p>{ageInYears(child.birth_date)} ans</p> : null}
       </section>
       <section className="card" aria-labelledby="contact">

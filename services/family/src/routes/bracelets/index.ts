@@ -74,7 +74,7 @@ export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void 
           createEvent('bracelet.associated', {
             braceletId: bracelet.id,
             parent: parentContactOf(parent),
-            child: childCardOf(child),
+            child: await childCardOf(child, tx),
             emergencyContact: emergencyContactOf(child),
           }),
         );

@@ -85,7 +85,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
             'family',
             createEvent('child.updated', {
               parent: parentContactOf(parent),
-              child: childCardOf(updated),
+              child: await childCardOf(updated, tx),
               emergencyContact: emergencyContactOf(updated),
             }),
           );
@@ -123,7 +123,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
             'family',
             createEvent('child.updated', {
               parent: parentContactOf(parent),
-              child: childCardOf(updated),
+              child: await childCardOf(updated, tx),
               emergencyContact: emergencyContactOf(updated),
             }),
           );

@@ -197,3 +197,27 @@ describe('scans and positions', () => {
     expect(left.rows.map((row) => row.id)).toEqual([recent]);
   });
 });
+
+describe('GET /scan_photo/{id}', () => {
+  it("serves the card's photo under an id that only the card gives, and forgets it on reset", async () => {
+    const id = idFor('ph1'.replace('1', 'q'));
+    const webp = Buffer.from('RIFF0000WEBPVP8 fake-but-opaque-bytes');
+    await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));
+    await apply(
+      createEvent('bracelet.associated', {
+        braceletId: id,
+        parent,
+        child: { ...child, photo: { contentType: 'image/webp', base64: webp.toString('base64') } },
+        emergencyContact: contact,
+      }),
+    );
+    const card = (await app.inject({ url: `/get_child_by_bracelet/${id}` })).json();
+    expect(card.child.photo).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const photo = await app.inject({ url: `/scan_photo/${card.child.photo}` });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expect(photo.rawPayload.equals(webp)).toBe(true);
+    await apply(createEvent('bracelet.reset', { braceletId: id, parentId: parent.id }));
+    expect((await app.inject({ url: `/scan_photo/${card.child.photo}` })).statusCode).toBe(404);
+  });
+});

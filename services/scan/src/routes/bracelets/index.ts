@@ -15,7 +15,7 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
   return {
     bracelet: { id: card.braceletId, configured: card.configured ? '1' : '0' },
     child: card.child
-      ? { first_name: card.child.firstName, surname: card.child.surname, birth_date: card.child.birthDate, photo: card.child.photo }
+      ? { first_name: card.child.firstName, surname: card.child.surname, birth_date: card.child.birthDate, photo: card.child.photoId }
       : null,
     emergency_contact: card.emergencyContact
       ? {
@@ -63,6 +63,17 @@ export function registerBraceletRoutes(app: HttpServer, { db, cards, identitySec
       return toScanCardResponse(card);
     },
   );
+
+  // The card's photo: public to whoever has its unguessable id, which only a scan of the bracelet gives.
+  app.get('/scan_photo/:photoId', { schema: { params: z.object({ photoId: z.string().max(64) }) } }, async (request, reply) => {
+    const photo = await cards.findPhoto(request.params.photoId);
+    if (!photo) throw notFound();
+    return reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(photo);
+  });
 
   app.post(
     '/share_location',
