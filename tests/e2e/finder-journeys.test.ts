@@ -135,6 +135,17 @@ describe('a finder shares their position', () => {
     const sms = await eventually(() => smsTo('+33666666666').find((candidate) => candidate.text.includes('openstreetmap')));
     expect(sms.text).toContain(link);
     await page.context().close();
+
+    // The parent sees the scan and its position in the bracelet's history.
+    const account = await browser.newPage({ width: 1024 });
+    await account.context().addCookies([{ name: 'sid', value: parent.cookie.replace(/^sid=/, ''), url: base() }]);
+    await account.goto('/account?tab=bracelets');
+    const item = account.locator(`[data-bracelet="${braceletId()}"]`);
+    await item.getByRole('button', { name: 'Historique des scans' }).click();
+    const mapLink = item.getByRole('link', { name: 'Voir sur la carte' });
+    await mapLink.waitFor();
+    expect(await mapLink.getAttribute('href')).toBe(link);
+    await account.context().close();
   });
 
   it('on a device without geolocation: the spec message', async () => {

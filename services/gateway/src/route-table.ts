@@ -12,6 +12,7 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'GET', path: '/get_child_by_bracelet/:id', service: 'scan' },
   { method: 'POST', path: '/share_location', service: 'scan' },
   { method: 'GET', path: '/scan_photo/:photoId', service: 'scan' },
+  { method: 'GET', path: '/get_scan_history/:id', service: 'scan' },
   // Accounts and sessions
   { method: 'POST', path: '/register_parent/', service: 'family' },
   { method: 'POST', path: '/login/', service: 'family' },

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
+import { registerHistoryRoutes } from './routes/history/index.js';
 
 /** Scan answers finders from its own read model. */
 export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) {
@@ -23,9 +24,11 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
       if (!url.startsWith('/scan_photo/')) reply.header('cache-control', finderPrivacyHeaders['cache-control']);
     }
   });
+  const cards = createScanCardRepository(db);
+  registerHistoryRoutes(app, { db, cards, identitySecret: config.IDENTITY_SECRET });
   registerBraceletRoutes(app, {
     db,
-    cards: createScanCardRepository(db),
+    cards,
     identitySecret: config.IDENTITY_SECRET,
     lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
     sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,

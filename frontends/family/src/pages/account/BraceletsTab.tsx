@@ -2,10 +2,12 @@ import type { BraceletSummary } from '@bracelet/contracts/http';
 import { api, ConfirmDialog, FormMessage } from '@bracelet/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ScanHistory } from './ScanHistory';
 
 export function BraceletsTab({ parentId }: { parentId: string }) {
   const [bracelets, setBracelets] = useState<BraceletSummary[] | 'failed'>();
   const [resetting, setResetting] = useState<BraceletSummary>();
+  const [historyOf, setHistoryOf] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
 
@@ -73,6 +75,14 @@ export function BraceletsTab({ parentId }: { parentId: string }) {
                   <button type="button" className="btn btn--secondary" onClick={() => setResetting(bracelet)}>
                     Réinitialiser
                   </button>
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    aria-expanded={historyOf === bracelet.id}
+                    onClick={() => setHistoryOf((current) => (current === bracelet.id ? undefined : bracelet.id))}
+                  >
+                    Historique des scans
+                  </button>
                 </>
               ) : bracelet.id ? (
                 <Link className="btn btn--primary" to={`/b/${bracelet.id}`}>
@@ -82,6 +92,11 @@ export function BraceletsTab({ parentId }: { parentId: string }) {
                 <span className="field__error">Ce bracelet n'a pas d'identifiant défini.</span>
               )}
             </span>
+            {historyOf === bracelet.id ? (
+              <div style={{ flexBasis: '100%' }}>
+                <ScanHistory braceletId={bracelet.id} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -221,3 +221,36 @@ describe('GET /scan_photo/{id}', () => {
     expect((await app.inject({ url: `/scan_photo/${card.child.photo}` })).statusCode).toBe(404);
   });
 });
+
+describe('GET /get_scan_history/{id}', () => {
+  it("lists the bracelet's scans with the position shared after each, for its parent only", async () => {
+    const id = idFor('h1'.replace('1', 'r'));
+    await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));
+    await apply(createEvent('bracelet.associated', { braceletId: id, parent, child, emergencyContact: contact }));
+    await app.inject({ url: `/get_child_by_bracelet/${id}`, remoteAddress: '198.51.100.1' });
+    await db.query("UPDATE scan_log SET scanned_at = now() - interval '10 minutes' WHERE bracelet_id = $1", [id]);
+    await app.inject({
+      method: 'POST',
+      url: '/share_location',
+      remoteAddress: '198.51.100.1',
+      payload: { bracelet_id: id, child_first_name: 'Léa', emergency_contact_phone: '+33612345678', lat: 43.296482, lon: 5.36978 },
+    });
+    await app.inject({ url: `/get_child_by_bracelet/${id}`, remoteAddress: '198.51.100.2' });
+
+    const owner = { 'x-identity': encodeIdentity({ accountId: parent.id, role: 'parent' }, identitySecret) };
+    const history = await app.inject({ url: `/get_scan_history/${id}`, headers: owner });
+    expect(history.statusCode).toBe(200);
+    const entries = history.json();
+    expect(entries).toHaveLength(2);
+    expect(entries[0].position).toBeNull();
+    expect(entries[1].position).toMatchObject({
+      lat: 43.296482,
+      lon: 5.36978,
+      map_url: 'https://www.openstreetmap.org/?mlat=43.296482&mlon=5.369780#map=17/43.296482/5.369780',
+    });
+
+    const stranger = { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) };
+    expect((await app.inject({ url: `/get_scan_history/${id}`, headers: stranger })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/get_scan_history/${id}` })).statusCode).toBe(401);
+  });
+});
