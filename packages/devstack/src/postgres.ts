@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './redis.js';
 
@@ -59,6 +59,8 @@ function postgresUser(): { uid: number; gid: number } | undefined {
 
 function initialise(binaries: Binaries, databaseDir: string, password: string, owner: { uid: number; gid: number } | undefined): void {
   mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+  // The postgres user must be able to reach its folder through ours (a private temp folder is 0700).
+  if (owner) chmodSync(dirname(databaseDir), statSync(dirname(databaseDir)).mode | 0o011);
   const passwordFile = join(tmpdir(), `bracelet-pg-${process.pid}`);
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   try {

@@ -27,10 +27,12 @@ export type StackOptions = {
   /** Isolates BullMQ keys; a fresh one per test run. */
   queuePrefix?: string;
   logLevel?: string;
+  /** Extra settings for every service (benchmarks raise rate limits). */
+  serviceEnv?: Record<string, string>;
   log?: (line: string) => void;
 };
 
-export type Stack = { baseUrl: string; demo: DemoData; processes: RunningProcess[]; stop(): Promise<void> };
+export type Stack = { baseUrl: string; demo: DemoData; processes: RunningProcess[]; mailDir: string; stop(): Promise<void> };
 
 /**
  * Brings the whole product up the way `npm start` does: Postgres and Redis, built frontends,
@@ -88,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       QUEUE_PREFIX: options.queuePrefix ?? 'bracelet',
       LOG_LEVEL: options.logLevel ?? 'info',
       PUBLIC_URL: baseUrl,
+      ...options.serviceEnv,
       IDENTITY_SECRET: secrets.identitySecret,
     };
     const logsDir = join(dataDir, 'logs');
@@ -147,7 +150,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (firstBracelet) await waitUntilReady(`http://127.0.0.1:${port}/get_child_by_bracelet/${firstBracelet}`, gateway, 30_000);
 
     writeFileSync(join(dataDir, 'demo.json'), `${JSON.stringify({ baseUrl, ...demo }, null, 2)}\n`);
-    return { baseUrl, demo, processes, stop: stopAll };
+    return { baseUrl, demo, processes, mailDir, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseMail } from '@bracelet/gateway/eml';
+import { repoRoot, startStack, uniqueQueuePrefix } from '@bracelet/devstack';
+import autocannon from 'autocannon';
+import { createFamily, mint } from './product.js';
+
+/**
+ * npm run bench: starts the product, then in one run measures (1) the scan lookup through the
+ * gateway against a bare Fastify hello-world started alongside, and (2) the time from a scan to
+ * its e-mail handed to the mail transport under a steady 100 scans/s. Budgets: brief §10.
+ */
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const SCAN_RATE = 100;
+const SCANS = Number(process.env.BENCH_SCANS ?? 500);
+
+const note = (line: string) => process.stderr.write(`${line}\n`);
+
+async function load(url: string, label: string) {
+  note(`autocannon ${label}: ${CONNECTIONS} connections, ${DURATION_S} s…`);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) note(`  ${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+function startHelloWorld(): Promise<{ url: string; stop(): void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/hello-world.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.once('data', (chunk: Buffer) => resolve({ url: `${chunk.toString().trim()}/`, stop: () => child.kill('SIGTERM') }));
+    child.once('exit', (code) => reject(new Error(`hello-world exited ${code}`)));
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bracelet-bench-'));
+note('Démarrage du produit…');
+const stack = await startStack({
+  dataDir,
+  port: 0,
+  queuePrefix: uniqueQueuePrefix('bench'),
+  logLevel: 'warn',
+  serviceEnv: { SCAN_LOOKUPS_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_IP: '100000' },
+  log: note,
+});
+const hello = await startHelloWorld();
+try {
+  const lookup = (id: string) => new URL(`/get_child_by_bracelet/${id}`, stack.baseUrl).toString();
+  note('Préparation : bracelets configurés…');
+  const ids = mint(dataDir, SCANS + 1);
+  const lastId = ids.at(-1) as string;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await fetch(lookup(lastId))).ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const family = await createFamily(stack.baseUrl, ids);
+  const [loadBracelet, ...latencyBracelets] = ids as [string, ...string[]];
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const answer = (await (await fetch(lookup(lastId), { headers: { cookie: 'none=1' } })).json()) as { bracelet: { configured: string } };
+    if (answer.bracelet.configured === '1') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  // 1. Throughput and latency, hello-world first, then the product through the gateway.
+  const helloWorld = await load(hello.url, 'hello-world');
+  const unconfigured = await load(lookup(stack.demo.bracelets[0] as string), 'lookup, unconfigured bracelet');
+  const configured = await load(lookup(loadBracelet), 'lookup, configured bracelet (logs the scan, emits an event)');
+
+  // 2. Scan → e-mail handed to the transport, at a steady rate, one bracelet per scan (no grouping).
+  note(`scan → e-mail: ${latencyBracelets.length} scans at ${SCAN_RATE}/s…`);
+  const scannedAt = new Map<string, number>();
+  await new Promise<void>((resolve) => {
+    let index = 0;
+    const timer = setInterval(() => {
+      const id = latencyBracelets[index];
+      const name = family.childNames[index + 1] as string;
+      index += 1;
+      if (!id) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
+      void fetch(lookup(id)).then(() => scannedAt.set(name, Date.now()));
+    }, 1000 / SCAN_RATE);
+  });
+  const latencies: number[] = [];
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    latencies.length = 0;
+    for (const file of readdirSync(stack.mailDir)) {
+      const path = join(stack.mailDir, file);
+      const mail = parseMail(readFileSync(path, 'utf8'));
+      const name = /Le bracelet de (Enfant\d+) vient/.exec(mail.subject)?.[1];
+      const sent = name ? scannedAt.get(name) : undefined;
+      if (sent !== undefined) latencies.push(statSync(path).mtimeMs - sent);
+    }
+    if (latencies.length >= scannedAt.size && scannedAt.size >= latencyBracelets.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  latencies.sort((a, b) => a - b);
+  const scanToMail = { scans: scannedAt.size, mails: latencies.length, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: latencies.at(-1) ?? Number.NaN };
+
+  const ratio = configured.requestsPerSecond / helloWorld.requestsPerSecond;
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    helloWorld,
+    lookupUnconfigured: { ...unconfigured, ratioToHelloWorld: unconfigured.requestsPerSecond / helloWorld.requestsPerSecond },
+    lookupConfigured: { ...configured, ratioToHelloWorld: ratio },
+    scanToMail,
+    budgets: {
+      lookupRatio: { target: '≥ 0.40', met: ratio >= 0.4 },
+      lookupP99: { target: '< 25 ms', met: configured.p99Ms < 25 },
+      scanToMailP99: { target: '< 1000 ms at 100 scans/s', met: scanToMail.p99Ms < 1000 && scanToMail.mails === scanToMail.scans },
+    },
+  };
+  mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
+  const file = join(repoRoot, 'bench/results', `bench-${results.measuredAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+
+  const row = (label: string, value: string, budget: string, met?: boolean) =>
+    `| ${label.padEnd(44)} | ${value.padStart(22)} | ${budget.padEnd(26)} | ${met === undefined ? '' : met ? 'ok' : 'MISSED'} |`;
+  const fmt = (n: number, digits = 0) => n.toFixed(digits);
+  console.log(['', row('measure', 'result', 'budget'), `|${'-'.repeat(46)}|${'-'.repeat(24)}|${'-'.repeat(28)}|----|`,
+    row('hello-world req/s (p99)', `${fmt(helloWorld.requestsPerSecond)} (${fmt(helloWorld.p99Ms)} ms)`, 'reference'),
+    row('lookup unconfigured req/s (p99)', `${fmt(unconfigured.requestsPerSecond)} (${fmt(unconfigured.p99Ms)} ms)`, ''),
+    row('lookup configured req/s (p99)', `${fmt(configured.requestsPerSecond)} (${fmt(configured.p99Ms)} ms)`, ''),
+    row('lookup configured / hello-world', fmt(ratio, 2), '≥ 0.40', results.budgets.lookupRatio.met),
+    row('lookup configured p99', `${fmt(configured.p99Ms)} ms`, '< 25 ms at 50 connections', results.budgets.lookupP99.met),
+    row(`scan → mail p50 / p99 (${scanToMail.mails}/${scanToMail.scans})`, `${fmt(scanToMail.p50Ms)} / ${fmt(scanToMail.p99Ms)} ms`, '< 1000 ms at 100 scans/s', results.budgets.scanToMailP99.met),
+    '', `Résultats : ${file}`].join('\n'));
+} finally {
+  hello.stop();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
