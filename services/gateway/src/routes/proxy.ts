@@ -33,13 +33,23 @@ export async function registerProxyRoutes(
     routes = routeTable,
   }: { upstreams: Record<UpstreamService, string>; identity: IdentityResolver; routes?: readonly ProxiedRoute[] },
 ): Promise<void> {
-  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
   // Bodies stream through as they came (JSON, multipart); the owning service parses and validates them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  // One scope per upstream, each with its own kept-alive connection pool to that service.
+  const byService = new Map<UpstreamService, ProxiedRoute[]>();
+  for (const route of routes) byService.set(route.service, [...(byService.get(route.service) ?? []), route]);
+  for (const [service, serviceRoutes] of byService) {
+    await app.register(async (scope) => {
+      await scope.register(replyFrom, { base: upstreams[service], undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
+      registerServiceRoutes(scope, serviceRoutes, identity);
+    });
+  }
+}
+
+function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRoute[], identity: IdentityResolver): void {
   for (const route of routes) {
-    const base = upstreams[route.service].replace(/\/$/, '');
     app.route({
       method: route.method,
       url: route.path,
@@ -57,7 +67,7 @@ export async function registerProxyRoutes(
             return reply.code(503).send(unavailable);
           }
         }
-        return reply.from(`${base}${request.url}`, {
+        return reply.from(request.url, {
           rewriteRequestHeaders: (_original, headers) => {
             const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
             return {
