@@ -11,7 +11,10 @@ export async function createFamily(baseUrl: string, braceletIds: string[]) {
   });
   const email = `bench-${Date.now()}@example.com`;
   const password = 'mot de passe de banc';
-  const registered = await fetch(new URL('/register_parent/', baseUrl), json({ nom: 'Banc', prenom: 'Essai', email, telephone: '+33612345678', mot_de_passe: password }));
+  const registered = await fetch(
+    new URL('/register_parent/', baseUrl),
+    json({ nom: 'Banc', prenom: 'Essai', email, telephone: '+33612345678', mot_de_passe: password }),
+  );
   if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
   const login = await fetch(new URL('/login/', baseUrl), json({ email, mot_de_passe: password }));
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -34,7 +37,10 @@ export async function createFamily(baseUrl: string, braceletIds: string[]) {
     }
     const child = await fetch(new URL('/add_child_profile/', baseUrl), { method: 'POST', headers: { cookie }, body: form });
     const childId = ((await child.json()) as { id: string }).id;
-    const associated = await fetch(new URL('/associate_child_to_bracelet/', baseUrl), json({ child_id: childId, bracelet_id: braceletId, parent_id: parentId }, cookie));
+    const associated = await fetch(
+      new URL('/associate_child_to_bracelet/', baseUrl),
+      json({ child_id: childId, bracelet_id: braceletId, parent_id: parentId }, cookie),
+    );
     if (associated.status !== 200) throw new Error(`associate: ${associated.status}`);
     childNames.push(name);
   }
@@ -43,11 +49,15 @@ export async function createFamily(baseUrl: string, braceletIds: string[]) {
 
 /** New bracelet ids, minted with the product's own command against the running product's data. */
 export function mint(dataDir: string, count: number): string[] {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/mint.ts'), '--count', String(count), '--label', 'bench'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'scripts/mint.ts'), '--count', String(count), '--label', 'bench'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`mint failed: ${result.stderr}`);
   return result.stdout.split('\n').filter(Boolean);
 }

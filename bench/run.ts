@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseMail } from '@bracelet/gateway/eml';
 import { repoRoot, startStack, uniqueQueuePrefix } from '@bracelet/devstack';
+import { parseMail } from '@bracelet/gateway/eml';
 import autocannon from 'autocannon';
 import { createFamily, mint } from './product.js';
 
@@ -23,12 +23,21 @@ async function load(url: string, label: string) {
   note(`autocannon ${label}: ${CONNECTIONS} connections, ${DURATION_S} s…`);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
   if (result.non2xx > 0 || result.errors > 0) note(`  ${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 function startHelloWorld(): Promise<{ url: string; stop(): void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/hello-world.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/hello-world.ts')], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.once('data', (chunk: Buffer) => resolve({ url: `${chunk.toString().trim()}/`, stop: () => child.kill('SIGTERM') }));
     child.once('exit', (code) => reject(new Error(`hello-world exited ${code}`)));
   });
@@ -100,7 +109,13 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   latencies.sort((a, b) => a - b);
-  const scanToMail = { scans: scannedAt.size, mails: latencies.length, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: latencies.at(-1) ?? Number.NaN };
+  const scanToMail = {
+    scans: scannedAt.size,
+    mails: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? Number.NaN,
+  };
 
   // 2. Throughput and latency, hello-world first, then the product through the gateway.
   const helloWorld = await load(hello.url, 'hello-world');
@@ -128,14 +143,26 @@ try {
   const row = (label: string, value: string, budget: string, met?: boolean) =>
     `| ${label.padEnd(44)} | ${value.padStart(22)} | ${budget.padEnd(26)} | ${met === undefined ? '' : met ? 'ok' : 'MISSED'} |`;
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
-  console.log(['', row('measure', 'result', 'budget'), `|${'-'.repeat(46)}|${'-'.repeat(24)}|${'-'.repeat(28)}|----|`,
-    row('hello-world req/s (p99)', `${fmt(helloWorld.requestsPerSecond)} (${fmt(helloWorld.p99Ms)} ms)`, 'reference'),
-    row('lookup unconfigured req/s (p99)', `${fmt(unconfigured.requestsPerSecond)} (${fmt(unconfigured.p99Ms)} ms)`, ''),
-    row('lookup configured req/s (p99)', `${fmt(configured.requestsPerSecond)} (${fmt(configured.p99Ms)} ms)`, ''),
-    row('lookup configured / hello-world', fmt(ratio, 2), '≥ 0.40', results.budgets.lookupRatio.met),
-    row('lookup configured p99', `${fmt(configured.p99Ms)} ms`, '< 25 ms at 50 connections', results.budgets.lookupP99.met),
-    row(`scan → mail p50 / p99 (${scanToMail.mails}/${scanToMail.scans})`, `${fmt(scanToMail.p50Ms)} / ${fmt(scanToMail.p99Ms)} ms`, '< 1000 ms at 100 scans/s', results.budgets.scanToMailP99.met),
-    '', `Résultats : ${file}`].join('\n'));
+  console.log(
+    [
+      '',
+      row('measure', 'result', 'budget'),
+      `|${'-'.repeat(46)}|${'-'.repeat(24)}|${'-'.repeat(28)}|----|`,
+      row('hello-world req/s (p99)', `${fmt(helloWorld.requestsPerSecond)} (${fmt(helloWorld.p99Ms)} ms)`, 'reference'),
+      row('lookup unconfigured req/s (p99)', `${fmt(unconfigured.requestsPerSecond)} (${fmt(unconfigured.p99Ms)} ms)`, ''),
+      row('lookup configured req/s (p99)', `${fmt(configured.requestsPerSecond)} (${fmt(configured.p99Ms)} ms)`, ''),
+      row('lookup configured / hello-world', fmt(ratio, 2), '≥ 0.40', results.budgets.lookupRatio.met),
+      row('lookup configured p99', `${fmt(configured.p99Ms)} ms`, '< 25 ms at 50 connections', results.budgets.lookupP99.met),
+      row(
+        `scan → mail p50 / p99 (${scanToMail.mails}/${scanToMail.scans})`,
+        `${fmt(scanToMail.p50Ms)} / ${fmt(scanToMail.p99Ms)} ms`,
+        '< 1000 ms at 100 scans/s',
+        results.budgets.scanToMailP99.met,
+      ),
+      '',
+      `Résultats : ${file}`,
+    ].join('\n'),
+  );
 } finally {
   hello.stop();
   await stack.stop();

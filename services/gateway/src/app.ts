@@ -1,4 +1,5 @@
 import { createLogger } from '@bracelet/service-kit';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -29,6 +30,8 @@ export async function buildApp(config: Config) {
     crossOriginEmbedderPolicy: false,
     hsts: config.NODE_ENV === 'production',
   });
+  // The finder's page is opened on poor connections: every text answer is compressed.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async () => ({ status: 'ready' }));
   await app.register(cookie);
