@@ -11,6 +11,8 @@ import { createLogger, type Logger } from './logger.js';
 import { createOutboxRelay, type OutboxRelay } from './outbox.js';
 import { createProducerConnection, createWorkerConnection } from './redis.js';
 
+const DEFAULT_CONCURRENCY = 4;
+
 /** What a service's buildApp receives: everything it talks to, opened once by runService. */
 export type ServiceDeps<Config extends BaseConfig> = { config: Config; db: pg.Pool; redis: Redis; log: Logger };
 
@@ -23,7 +25,7 @@ export type ServiceDefinition<Config extends BaseConfig, C extends ConsumerName>
   /** Runs the outbox relay: set for services that emit events. */
   emitsEvents?: boolean;
   /** The handlers, or a factory given the opened dependencies (for handlers that need config). */
-  consumes?: { consumer: C; handlers: ConsumerHandlers<C> | ((deps: ServiceDeps<Config>) => ConsumerHandlers<C>) };
+  consumes?: { consumer: C; handlers: ConsumerHandlers<C> | ((deps: ServiceDeps<Config>) => ConsumerHandlers<C>); concurrency?: number };
   /** Long-running work besides HTTP and events (scheduled jobs…). */
   startBackground?: (deps: ServiceDeps<Config>) => BackgroundTask;
 };
@@ -45,7 +47,11 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
   }
 
   const log = createLogger(definition.name, config.LOG_LEVEL);
-  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  // Each event job holds one connection for its transaction and may use up to two more on the
+  // side (outbound-message claims): the pool must outgrow the worker's concurrency, or jobs
+  // waiting for a connection would wait on each other forever.
+  const concurrency = definition.consumes?.concurrency ?? DEFAULT_CONCURRENCY;
+  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, Math.max(10, concurrency * 3 + 4));
   db.on('error', (error) => log.warn({ err: error }, 'idle postgres client error'));
   const redis = createProducerConnection(config.REDIS_URL);
   redis.on('error', (error) => log.debug({ err: error }, 'redis connection error'));
@@ -67,6 +73,7 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
     const { consumer: consumerName, handlers } = definition.consumes;
     consumer = createEventConsumer({
       consumer: consumerName,
+      concurrency: concurrency,
       handlers: typeof handlers === 'function' ? handlers(deps) : handlers,
       pool: db,
       connection: workerConnection,

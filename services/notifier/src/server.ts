@@ -13,6 +13,8 @@ await runService({
   buildApp,
   consumes: {
     consumer: 'notifier',
+    // Sending is I/O: more jobs in flight keep alerts quick under a burst of scans.
+    concurrency: 12,
     handlers: ({ config }) => {
       mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
       return createNotifierEventHandlers({
