@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNotifierEventHandlers } from '../src/events/handlers.js';
 import { createMailer, type Mailer } from '../src/mail/mailer.js';
+import { createScanSummaries } from '../src/scan-summaries.js';
 import { createLogSmsProvider } from '../src/sms/log-provider.js';
 import { createTwilioSmsProvider } from '../src/sms/twilio-provider.js';
 
@@ -107,6 +108,39 @@ describe('scan alerts', () => {
   });
 });
 
+describe('window summaries', () => {
+  it('tells the parent, once the window ends, how many scans it held — and nothing for a lone scan', async () => {
+    const summaries = createScanSummaries({
+      redisUrl: inject('integration').redisUrl,
+      queuePrefix: `summaries-${globalThis.crypto.randomUUID().slice(0, 8)}`,
+      db,
+      mailer,
+      windowSeconds: 2,
+      publicUrl: 'http://shop.test',
+      log: createLogger('t', 'warn'),
+    });
+    try {
+      const handlers = createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 2, summaries });
+      const busy = `resume-${sequence}@example.com`;
+      const lone = `seul-${sequence}@example.com`;
+      const now = new Date();
+      for (let scan = 0; scan < 3; scan += 1)
+        await deliver(scanned('0000000000000000s0m1', busy, '+33644444444', new Date(now.getTime() + scan * 100)), handlers);
+      await deliver(scanned('0000000000000000s0m2', lone, '+33644444445', now), handlers);
+      const summary = await eventually(
+        () => mailsTo(busy).find((mail) => mail.subject === 'Le bracelet de Léa a été scanné 3 fois'),
+        10_000,
+      );
+      expect(summary.text).toContain('/account?tab=bracelets');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(mailsTo(busy)).toHaveLength(2); // the alert, then the summary
+      expect(mailsTo(lone)).toHaveLength(1); // the alert only
+    } finally {
+      await summaries.close();
+    }
+  });
+});
+
 describe('shared positions', () => {
   it('sends the contact and the parent an OpenStreetMap link to the position', async () => {
     const email = `position-${sequence}@example.com`;
@@ -160,5 +194,15 @@ async function expectEventually(check: () => boolean, timeoutMs = 5000) {
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met');
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function eventually<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -12,7 +12,7 @@ export function createScanAlertWindowRepository(db: Queryable) {
       scannedAt: Date,
       windowSeconds: number,
       tx: Queryable = db,
-    ): Promise<{ opensWindow: boolean; count: number }> {
+    ): Promise<{ opensWindow: boolean; count: number; windowStartedAt: Date }> {
       const { rows } = await tx.query<{ scan_count: number; window_started_at: Date }>(
         `INSERT INTO scan_alert_windows (bracelet_id, window_started_at, last_scan_at, scan_count)
          VALUES ($1, $2, $2, 1)
@@ -24,7 +24,7 @@ export function createScanAlertWindowRepository(db: Queryable) {
         [braceletId, scannedAt, windowSeconds],
       );
       const count = rows[0]?.scan_count ?? 1;
-      return { opensWindow: count === 1, count };
+      return { opensWindow: count === 1, count, windowStartedAt: rows[0]?.window_started_at ?? scannedAt };
     },
   };
 }

@@ -23,7 +23,19 @@ export function scanAlertMail(event: EventOf<'bracelet.scanned'>, publicUrl: str
     ...renderMail([
       `Bonjour ${event.parent.firstName},`,
       `Le bracelet de ${event.childFirstName} a été scanné ${when(event.occurredAt)}. La personne qui l'a scanné voit le contact de confiance et peut l'appeler ; le contact a été prévenu par SMS.`,
-      "Si la personne partage sa position, vous la recevrez aussitôt. D'autres scans dans les 5 minutes ne donnent pas de nouvel e-mail : ils sont comptés dans l'historique du bracelet.",
+      "Si la personne partage sa position, vous la recevrez aussitôt. D'autres scans dans les 5 minutes ne donnent pas de nouvel e-mail : un seul message vous dira combien il y en a eu.",
+      { link: new URL('/account?tab=bracelets', publicUrl).toString(), label: "Voir l'historique dans mon compte" },
+    ]),
+  };
+}
+
+export function scanSummaryMail(event: EventOf<'bracelet.scanned'>, scans: number, publicUrl: string): Mail {
+  return {
+    to: event.parent.email,
+    subject: `Le bracelet de ${event.childFirstName} a été scanné ${scans} fois`,
+    ...renderMail([
+      `Bonjour ${event.parent.firstName},`,
+      `Le bracelet de ${event.childFirstName} a été scanné ${scans} fois en quelques minutes, à partir de ${parisTime.format(new Date(event.occurredAt))}. Vous avez reçu une alerte pour le premier scan ; les suivants sont regroupés ici.`,
       { link: new URL('/account?tab=bracelets', publicUrl).toString(), label: "Voir l'historique dans mon compte" },
     ]),
   };
