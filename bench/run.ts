@@ -148,7 +148,7 @@ try {
   const row = (label: string, value: string, budget: string, met?: boolean) =>
     `| ${label.padEnd(44)} | ${value.padStart(22)} | ${budget.padEnd(26)} | ${met === undefined ? '' : met ? 'ok' : 'MISSED'} |`;
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
-  console.log(
+  process.stdout.write(`${
     [
       '',
       row('measure', 'result', 'budget'),
@@ -168,7 +168,7 @@ try {
       '',
       `Résultats : ${file}`,
     ].join('\n'),
-  );
+  }\n`);
 } finally {
   hello.stop();
   await stack.stop();

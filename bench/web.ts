@@ -70,7 +70,7 @@ try {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const row = (label: string, value: string, budget: string, met?: boolean) =>
     `| ${label.padEnd(36)} | ${value.padStart(14)} | ${budget.padEnd(16)} | ${met === undefined ? '' : met ? 'ok' : 'MISSED'} |`;
-  console.log(
+  process.stdout.write(`${
     [
       '',
       row('/b/{id}, mobile', 'result', 'budget'),
@@ -82,7 +82,7 @@ try {
       '',
       `Résultats : ${file}`,
     ].join('\n'),
-  );
+  }\n`);
 } finally {
   await chrome?.kill();
   await stack.stop();
