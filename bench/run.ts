@@ -148,27 +148,26 @@ try {
   const row = (label: string, value: string, budget: string, met?: boolean) =>
     `| ${label.padEnd(44)} | ${value.padStart(22)} | ${budget.padEnd(26)} | ${met === undefined ? '' : met ? 'ok' : 'MISSED'} |`;
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
-  process.stdout.write(`${
-    [
-      '',
-      row('measure', 'result', 'budget'),
-      `|${'-'.repeat(46)}|${'-'.repeat(24)}|${'-'.repeat(28)}|----|`,
-      row('hello-world req/s (p99)', `${fmt(helloWorld.requestsPerSecond)} (${fmt(helloWorld.p99Ms)} ms)`, 'reference'),
-      row('lookup unconfigured req/s (p99)', `${fmt(unconfigured.requestsPerSecond)} (${fmt(unconfigured.p99Ms)} ms)`, ''),
-      row('lookup unknown (404) req/s (p99)', `${fmt(unknown.requestsPerSecond)} (${fmt(unknown.p99Ms)} ms)`, 'same range as unconfigured'),
-      row('lookup configured req/s (p99)', `${fmt(configured.requestsPerSecond)} (${fmt(configured.p99Ms)} ms)`, ''),
-      row('lookup configured / hello-world', fmt(ratio, 2), '≥ 0.40', results.budgets.lookupRatio.met),
-      row('lookup configured p99', `${fmt(configured.p99Ms)} ms`, '< 25 ms at 50 connections', results.budgets.lookupP99.met),
-      row(
-        `scan → mail p50 / p99 (${scanToMail.mails}/${scanToMail.scans})`,
-        `${fmt(scanToMail.p50Ms)} / ${fmt(scanToMail.p99Ms)} ms`,
-        '< 1000 ms at 100 scans/s',
-        results.budgets.scanToMailP99.met,
-      ),
-      '',
-      `Résultats : ${file}`,
-    ].join('\n'),
-  }\n`);
+  const table = [
+    '',
+    row('measure', 'result', 'budget'),
+    `|${'-'.repeat(46)}|${'-'.repeat(24)}|${'-'.repeat(28)}|----|`,
+    row('hello-world req/s (p99)', `${fmt(helloWorld.requestsPerSecond)} (${fmt(helloWorld.p99Ms)} ms)`, 'reference'),
+    row('lookup unconfigured req/s (p99)', `${fmt(unconfigured.requestsPerSecond)} (${fmt(unconfigured.p99Ms)} ms)`, ''),
+    row('lookup unknown (404) req/s (p99)', `${fmt(unknown.requestsPerSecond)} (${fmt(unknown.p99Ms)} ms)`, 'same range as unconfigured'),
+    row('lookup configured req/s (p99)', `${fmt(configured.requestsPerSecond)} (${fmt(configured.p99Ms)} ms)`, ''),
+    row('lookup configured / hello-world', fmt(ratio, 2), '≥ 0.40', results.budgets.lookupRatio.met),
+    row('lookup configured p99', `${fmt(configured.p99Ms)} ms`, '< 25 ms at 50 connections', results.budgets.lookupP99.met),
+    row(
+      `scan → mail p50 / p99 (${scanToMail.mails}/${scanToMail.scans})`,
+      `${fmt(scanToMail.p50Ms)} / ${fmt(scanToMail.p99Ms)} ms`,
+      '< 1000 ms at 100 scans/s',
+      results.budgets.scanToMailP99.met,
+    ),
+    '',
+    `Résultats : ${file}`,
+  ];
+  process.stdout.write(`${table.join('\n')}\n`);
 } finally {
   hello.stop();
   await stack.stop();

@@ -70,19 +70,18 @@ try {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const row = (label: string, value: string, budget: string, met?: boolean) =>
     `| ${label.padEnd(36)} | ${value.padStart(14)} | ${budget.padEnd(16)} | ${met === undefined ? '' : met ? 'ok' : 'MISSED'} |`;
-  process.stdout.write(`${
-    [
-      '',
-      row('/b/{id}, mobile', 'result', 'budget'),
-      `|${'-'.repeat(38)}|${'-'.repeat(16)}|${'-'.repeat(18)}|----|`,
-      row('Lighthouse performance', String(performance), '≥ 95', results.budgets.performance.met),
-      row(`JavaScript, gzipped (${scripts.length} files)`, `${results.javascript.gzippedKB} KB`, '< 80 KB', results.budgets.javascript.met),
-      row('FCP / LCP', `${results.metrics.fcp} / ${results.metrics.lcp}`, ''),
-      row('TBT / CLS', `${results.metrics.tbt} / ${results.metrics.cls}`, ''),
-      '',
-      `Résultats : ${file}`,
-    ].join('\n'),
-  }\n`);
+  const table = [
+    '',
+    row('/b/{id}, mobile', 'result', 'budget'),
+    `|${'-'.repeat(38)}|${'-'.repeat(16)}|${'-'.repeat(18)}|----|`,
+    row('Lighthouse performance', String(performance), '≥ 95', results.budgets.performance.met),
+    row(`JavaScript, gzipped (${scripts.length} files)`, `${results.javascript.gzippedKB} KB`, '< 80 KB', results.budgets.javascript.met),
+    row('FCP / LCP', `${results.metrics.fcp} / ${results.metrics.lcp}`, ''),
+    row('TBT / CLS', `${results.metrics.tbt} / ${results.metrics.cls}`, ''),
+    '',
+    `Résultats : ${file}`,
+  ];
+  process.stdout.write(`${table.join('\n')}\n`);
 } finally {
   await chrome?.kill();
   await stack.stop();
