@@ -131,7 +131,7 @@ export async function resolvePostgres({ databaseUrl, dataDir, port, password, lo
   const binaries = await loadBinaries();
   const owner = postgresUser();
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    log('Initialisation du Postgres embarqué dans .data/pg…');
+    log(`Initialisation du Postgres embarqué dans ${databaseDir}…`);
     initialise(binaries, databaseDir, password, owner);
   }
   // The port may be held by another checkout's embedded Postgres: then take a free one.
