@@ -1,23 +1,13 @@
+import { chromiumArgs, chromiumPath } from '@bracelet/devstack';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-
-/** Flags for Debian's Chromium in a closed sandbox (see README, "Tests"). */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** One headless Chromium per test file; each test gets a fresh context (cookies, storage). */
 export function useBrowser() {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       headless: true,
       args: chromiumArgs,
     });

@@ -1,3 +1,4 @@
+export * from './chromium.js';
 export * from './mail-catcher.js';
 export * from './postgres.js';
 export * from './processes-table.js';

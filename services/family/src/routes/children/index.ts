@@ -1,5 +1,5 @@
 import { childDetailSchema, childSummarySchema, createEvent, errorResponseSchema } from '@bracelet/contracts';
-import { type HttpServer, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { type HttpServer, type PoolClient, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { type Child, createChildRepository } from '../../db/children.repository.js';
@@ -44,6 +44,20 @@ const errors = {
   413: errorResponseSchema,
 };
 
+/** Tells scan (and whoever listens) what a finder now sees of the child. */
+async function announceChildUpdated(tx: PoolClient, parentId: string, child: Child): Promise<void> {
+  const parent = (await createAccountRepository(tx).findById(parentId, tx)) as Account;
+  await writeEvent(
+    tx,
+    'family',
+    createEvent('child.updated', {
+      parent: parentContactOf(parent),
+      child: await childCardOf(child, tx),
+      emergencyContact: emergencyContactOf(child),
+    }),
+  );
+}
+
 export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
   const { db, config } = deps;
   const children = createChildRepository(db);
@@ -79,16 +93,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
           const photoId = photo ? await photos.insert(identity.accountId, photo, tx) : current.photoId;
           const updated = await repository.update(current.id, toChildFields(fields), photoId, tx);
           if (photo && current.photoId) await photos.delete(current.photoId, tx);
-          const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
-          await writeEvent(
-            tx,
-            'family',
-            createEvent('child.updated', {
-              parent: parentContactOf(parent),
-              child: await childCardOf(updated, tx),
-              emergencyContact: emergencyContactOf(updated),
-            }),
-          );
+          await announceChildUpdated(tx, identity.accountId, updated);
           return updated;
         }),
       );
@@ -117,16 +122,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
             { showSurname: show_surname, showPhoto: show_photo, showAge: show_age },
             tx,
           );
-          const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
-          await writeEvent(
-            tx,
-            'family',
-            createEvent('child.updated', {
-              parent: parentContactOf(parent),
-              child: await childCardOf(updated, tx),
-              emergencyContact: emergencyContactOf(updated),
-            }),
-          );
+          await announceChildUpdated(tx, identity.accountId, updated);
           return updated;
         }),
       );
