@@ -1,4 +1,4 @@
-import { remotePages } from '@bracelet/contracts/http';
+import { remotePages } from '@bracelet/contracts/pages';
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import { RemotePage } from '../../remote-page';

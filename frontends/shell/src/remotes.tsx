@@ -1,4 +1,4 @@
-import { type RemoteName, remotePages } from '@bracelet/contracts/http';
+import { type RemoteName, remotePages } from '@bracelet/contracts/pages';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route } from 'react-router-dom';
 import { RemoteBoundary } from './RemoteBoundary';

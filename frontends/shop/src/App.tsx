@@ -1,4 +1,4 @@
-import { remotePages } from '@bracelet/contracts/http';
+import { remotePages } from '@bracelet/contracts/pages';
 import { lazy } from 'react';
 import { RemotePage } from '../../remote-page';
 

@@ -1,4 +1,4 @@
-import { type ScanCardResponse, scanCardResponseSchema } from '@bracelet/contracts/http';
+import type { ScanCardResponse } from '@bracelet/contracts/http';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { remember, storageKeys } from '../../storage';
@@ -10,12 +10,21 @@ async function lookUpBracelet(id: string, signal: AbortSignal): Promise<LookupSt
   try {
     const response = await fetch(`/get_child_by_bracelet/${encodeURIComponent(id)}`, { signal, headers: { accept: 'application/json' } });
     if (!response.ok) return { status: 'invalid' };
-    const parsed = scanCardResponseSchema.safeParse(await response.json());
-    return parsed.success ? { status: 'found', card: parsed.data } : { status: 'invalid' };
+    const card = (await response.json()) as ScanCardResponse;
+    return isScanCard(card) ? { status: 'found', card } : { status: 'invalid' };
   } catch (error) {
     if (signal.aborted) throw error;
     return { status: 'invalid' };
   }
+}
+
+/**
+ * Enough of a shape check to render safely. The finder's page stays light: no validation library
+ * on it (the server validates its own answer against the contract before sending it).
+ */
+function isScanCard(value: unknown): value is ScanCardResponse {
+  const card = value as Partial<ScanCardResponse> | null;
+  return Boolean(card && typeof card.bracelet?.id === 'string' && (card.bracelet.configured === '0' || card.bracelet.configured === '1'));
 }
 
 /** The public page a finder opens by scanning a bracelet (spec §2.2). */
