@@ -96,7 +96,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const logsDir = join(dataDir, 'logs');
     const processes: RunningProcess[] = [];
     stops.push(async () => {
-      await Promise.all(processes.map((running) => running.stop()));
+      // The gateway first, so no request is sent to a service that is closing; then the rest.
+      const gateway = processes.find((running) => running.name === 'gateway');
+      await gateway?.stop();
+      await Promise.all(processes.filter((running) => running !== gateway).map((running) => running.stop()));
     });
 
     const servicePorts = {} as Record<DataService, number>;
