@@ -1,4 +1,10 @@
-import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import type { Alias, Plugin } from 'vite';
+
+/** See router-surface.ts: every frontend resolves react-router-dom to the same small surface. */
+export const routerAlias: Alias[] = [
+  { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./router-surface.ts', import.meta.url)) },
+];
 
 /** Modules every frontend shares as singletons: one React, one router, one toast store. */
 export const sharedModules = ['react', 'react-dom', 'react-router-dom', 'react-hot-toast'];

@@ -1,9 +1,10 @@
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedModules } from '../federation.ts';
+import { routerAlias, sharedModules } from '../federation.ts';
 
 export default defineConfig({
+  resolve: { alias: routerAlias },
   plugins: [
     react(),
     federation({
