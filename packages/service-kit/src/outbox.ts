@@ -90,11 +90,16 @@ export function createOutboxRelay({
         'SELECT position, name, payload FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batchSize],
       );
+      // One round trip per consumer for the whole batch.
+      const jobsByConsumer = new Map<string, Array<{ name: string; data: EventOf<EventName>; opts: object }>>();
       for (const row of rows) {
         for (const consumer of eventConsumers[row.name]) {
-          await queueFor(consumer).add(row.name, row.payload, { ...deliveryOptions, jobId: row.payload.eventId });
+          const jobs = jobsByConsumer.get(consumer) ?? [];
+          jobs.push({ name: row.name, data: row.payload, opts: { ...deliveryOptions, jobId: row.payload.eventId } });
+          jobsByConsumer.set(consumer, jobs);
         }
       }
+      for (const [consumer, jobs] of jobsByConsumer) await queueFor(consumer).addBulk(jobs);
       if (rows.length > 0) {
         await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [rows.map((row) => row.position)]);
       }
