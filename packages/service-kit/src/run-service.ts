@@ -73,7 +73,7 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
     const { consumer: consumerName, handlers } = definition.consumes;
     consumer = createEventConsumer({
       consumer: consumerName,
-      concurrency: concurrency,
+      concurrency,
       handlers: typeof handlers === 'function' ? handlers(deps) : handlers,
       pool: db,
       connection: workerConnection,

@@ -46,6 +46,18 @@ const toChild = (row: ChildRow): Child => ({
   privacy: { showSurname: row.show_surname, showPhoto: row.show_photo, showAge: row.show_age },
 });
 
+/** The editable columns, in the order both INSERT and UPDATE list them. */
+const fieldValues = (fields: ChildFields, photoId: string | null) => [
+  fields.firstName,
+  fields.surname,
+  fields.birthDate,
+  photoId,
+  fields.emergencyFirstName,
+  fields.emergencySurname,
+  fields.emergencyPhone,
+  fields.relationship,
+];
+
 export function createChildRepository(db: Queryable) {
   return {
     async insert(parentId: string, fields: ChildFields, photoId: string | null, tx: Queryable = db): Promise<Child> {
@@ -53,18 +65,7 @@ export function createChildRepository(db: Queryable) {
         `INSERT INTO children (id, parent_id, first_name, surname, birth_date, photo_id, emergency_first_name,
            emergency_surname, emergency_phone, relationship)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${columns}`,
-        [
-          globalThis.crypto.randomUUID(),
-          parentId,
-          fields.firstName,
-          fields.surname,
-          fields.birthDate,
-          photoId,
-          fields.emergencyFirstName,
-          fields.emergencySurname,
-          fields.emergencyPhone,
-          fields.relationship,
-        ],
+        [globalThis.crypto.randomUUID(), parentId, ...fieldValues(fields, photoId)],
       );
       return toChild(rows[0] as ChildRow);
     },
@@ -74,17 +75,7 @@ export function createChildRepository(db: Queryable) {
         `UPDATE children SET first_name = $2, surname = $3, birth_date = $4, photo_id = $5, emergency_first_name = $6,
            emergency_surname = $7, emergency_phone = $8, relationship = $9, updated_at = now()
          WHERE id = $1 RETURNING ${columns}`,
-        [
-          id,
-          fields.firstName,
-          fields.surname,
-          fields.birthDate,
-          photoId,
-          fields.emergencyFirstName,
-          fields.emergencySurname,
-          fields.emergencyPhone,
-          fields.relationship,
-        ],
+        [id, ...fieldValues(fields, photoId)],
       );
       return toChild(rows[0] as ChildRow);
     },
