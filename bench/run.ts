@@ -79,7 +79,9 @@ try {
   // 1. Scan → e-mail handed to the transport, at a steady rate, one bracelet per scan (no grouping),
   // measured first, on a quiet system: the load test below leaves a queue of alerts to drain.
   note(`scan → e-mail: ${latencyBracelets.length} scans at ${SCAN_RATE}/s…`);
+  // A scan's time is when the finder's request leaves, so the measure covers the lookup itself.
   const scannedAt = new Map<string, number>();
+  const lookups: Promise<unknown>[] = [];
   await new Promise<void>((resolve) => {
     let index = 0;
     const timer = setInterval(() => {
@@ -91,9 +93,12 @@ try {
         resolve();
         return;
       }
-      void fetch(lookup(id)).then(() => scannedAt.set(name, Date.now()));
+      scannedAt.set(name, Date.now());
+      lookups.push(fetch(lookup(id)).then((response) => response.arrayBuffer()));
     }, 1000 / SCAN_RATE);
   });
+  const failedLookups = (await Promise.allSettled(lookups)).filter((outcome) => outcome.status === 'rejected').length;
+  if (failedLookups > 0) note(`  ${failedLookups} lookups failed`);
   // Each message file is written by the catcher when SMTP hands it over; its mtime is that moment.
   // Files are read once each, so measuring does not compete with the catcher for the CPU.
   const seen = new Map<string, number | undefined>();

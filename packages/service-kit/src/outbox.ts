@@ -27,11 +27,25 @@ export const deliveryOptions = {
  */
 export async function writeEvent<P extends ProducerName, N extends EventsBy<P>>(
   tx: Queryable,
-  _producer: P,
+  producer: P,
   event: EventOf<N>,
 ): Promise<void> {
-  const parsed = eventSchemas[event.name as EventName].parse(event);
-  await tx.query('INSERT INTO outbox (event_id, name, payload) VALUES ($1, $2, $3)', [parsed.eventId, parsed.name, JSON.stringify(parsed)]);
+  await writeEvents(tx, producer, [event]);
+}
+
+/** Writes several events in the caller's transaction with one insert and one wake-up. */
+export async function writeEvents<P extends ProducerName, N extends EventsBy<P>>(
+  tx: Queryable,
+  _producer: P,
+  events: readonly EventOf<N>[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const parsed = events.map((event) => eventSchemas[event.name as EventName].parse(event));
+  await tx.query('INSERT INTO outbox (event_id, name, payload) SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[])', [
+    parsed.map((event) => event.eventId),
+    parsed.map((event) => event.name),
+    parsed.map((event) => JSON.stringify(event)),
+  ]);
   // Wakes the relay now rather than at its next poll; delivered only if the transaction commits.
   await tx.query('SELECT pg_notify($1, NULL)', [outboxChannel()]);
 }

@@ -127,6 +127,17 @@ describe('gateway', () => {
     expect(home.headers['x-robots-tag']).toBeUndefined();
   });
 
+  it('sends the security headers on pages, API answers and errors alike', async () => {
+    for (const url of ['/', '/get_child_by_bracelet/abc', '/nowhere']) {
+      const response = await gateway.inject({ url, headers: { accept: url === '/' ? 'text/html' : 'application/json' } });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    expect((await gateway.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('caches hashed assets for a year and revalidates entry files', async () => {
     const asset = await gateway.inject({ url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');

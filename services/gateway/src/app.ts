@@ -1,35 +1,18 @@
 import { createLogger } from '@bracelet/service-kit';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { type Config, upstreamUrls } from './config.js';
 import { registerDevMailRoutes } from './dev-mail/routes.js';
 import { createIdentityResolver } from './identity.js';
 import { registerFrontendRoutes } from './routes/frontends.js';
 import { registerProxyRoutes } from './routes/proxy.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 /** The one public origin: the built frontends, and the spec's API paths proxied to their services. */
 export async function buildApp(config: Config) {
   const app = Fastify({ loggerInstance: createLogger('gateway', config.LOG_LEVEL) as FastifyBaseLogger, trustProxy: false });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Plain http on a LAN address (a phone scanning a demo bracelet) must keep working.
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    // Same-origin by default; finder pages tighten it further (no-referrer).
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.NODE_ENV === 'production',
-  });
+  registerSecurityHeaders(app, { production: config.NODE_ENV === 'production' });
   // The finder's page is opened on poor connections: every text answer is compressed.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
 import { registerHistoryRoutes } from './routes/history/index.js';
+import { createScanRecorder } from './scan-recorder.js';
 
 /** Scan answers finders from its own read model. */
 export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) {
@@ -29,6 +30,7 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
   registerBraceletRoutes(app, {
     db,
     cards,
+    scans: createScanRecorder(db),
     identitySecret: config.IDENTITY_SECRET,
     lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
     sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,

@@ -5,12 +5,6 @@ export type ScanHistoryEntry = { scannedAt: Date; position: { lat: number; lon: 
 /** What finders did with a bracelet: scans, and positions shared. */
 export function createFinderActivityRepository(db: Queryable) {
   return {
-    async recordScan(braceletId: string, tx: Queryable = db): Promise<string> {
-      const id = globalThis.crypto.randomUUID();
-      await tx.query('INSERT INTO scan_log (id, bracelet_id) VALUES ($1, $2)', [id, braceletId]);
-      return id;
-    },
-
     async recordLocation(share: { braceletId: string; lat: number; lon: number }, tx: Queryable = db): Promise<string> {
       const id = globalThis.crypto.randomUUID();
       await tx.query('INSERT INTO location_shares (id, bracelet_id, lat, lon) VALUES ($1, $2, $3, $4)', [

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@bracelet/contracts';
-import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig, withTransaction } from '@bracelet/service-kit';
+import {
+  createLogger,
+  createPool,
+  createProducerConnection,
+  encodeIdentity,
+  type Pool,
+  parseConfig,
+  withTransaction,
+} from '@bracelet/service-kit';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { configSchema } from '../../config.js';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
+import { createScanRecorder } from '../../scan-recorder.js';
 
 const { serviceUrls, redisUrl } = inject('integration');
 const db = createPool(serviceUrls.scan, 'scan', 2);
@@ -120,6 +129,33 @@ describe('scans and positions', () => {
     });
     const log = await db.query('SELECT count(*)::int AS n FROM scan_log WHERE bracelet_id = $1', [id]);
     expect(log.rows[0]?.n).toBe(2);
+  });
+
+  it('answers concurrent finders only once each scan and its alert are committed, sharing commits', async () => {
+    const id = await configured('s6');
+    const lookups = await Promise.all(Array.from({ length: 40 }, () => app.inject({ url: `/get_child_by_bracelet/${id}` })));
+    expect(lookups.map((response) => response.statusCode)).toEqual(Array(40).fill(200));
+    // Every answered scan is already durable: nothing is pending once the answers are out.
+    const logged = await db.query(
+      'SELECT count(*)::int AS n, count(DISTINCT xmin::text)::int AS commits FROM scan_log WHERE bracelet_id = $1',
+      [id],
+    );
+    expect(logged.rows[0]?.n).toBe(40);
+    expect(logged.rows[0]?.commits).toBeLessThan(40);
+    const events = await scannedEvents(id);
+    expect(events).toHaveLength(40);
+    expect(new Set(events.map((event) => event.scanId)).size).toBe(40);
+  });
+
+  it('fails every waiting scan when its commit fails, and loses none silently', async () => {
+    const failing = createScanRecorder({
+      connect: async () => {
+        throw new Error('database unreachable');
+      },
+    } as unknown as Pool);
+    const scan = { braceletId: idFor('s7'), childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
+    const outcomes = await Promise.allSettled([failing.record(scan), failing.record(scan), failing.record(scan)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
   it('does not alert anyone for an unconfigured bracelet', async () => {

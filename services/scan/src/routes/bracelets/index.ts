@@ -3,6 +3,7 @@ import { AppError, type HttpServer, identityOf, notFound, type Pool, withTransac
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import type { ScanCard, ScanCardRepository } from '../../db/scan-cards.repository.js';
+import type { ScanRecorder } from '../../scan-recorder.js';
 
 /** Public answers about a child must never be indexed, previewed or leaked through Referer. */
 export const finderPrivacyHeaders = {
@@ -29,9 +30,19 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
   };
 }
 
-type Deps = { db: Pool; cards: ScanCardRepository; identitySecret: string; lookupsPerMinute: number; sharesPerMinute: number };
+type Deps = {
+  db: Pool;
+  cards: ScanCardRepository;
+  scans: ScanRecorder;
+  identitySecret: string;
+  lookupsPerMinute: number;
+  sharesPerMinute: number;
+};
 
-export function registerBraceletRoutes(app: HttpServer, { db, cards, identitySecret, lookupsPerMinute, sharesPerMinute }: Deps): void {
+export function registerBraceletRoutes(
+  app: HttpServer,
+  { db, cards, scans, identitySecret, lookupsPerMinute, sharesPerMinute }: Deps,
+): void {
   app.get(
     '/get_child_by_bracelet/:id',
     {
@@ -45,19 +56,11 @@ export function registerBraceletRoutes(app: HttpServer, { db, cards, identitySec
       const { child, parent, emergencyContact } = card;
       // A finder's scan alerts the family; the parent testing their own bracelet does not.
       if (card.configured && child && parent && emergencyContact && identityOf(request, identitySecret)?.accountId !== parent.id) {
-        await withTransaction(db, async (tx) => {
-          const scanId = await createFinderActivityRepository(tx).recordScan(card.braceletId, tx);
-          await writeEvent(
-            tx,
-            'scan',
-            createEvent('bracelet.scanned', {
-              scanId,
-              braceletId: card.braceletId,
-              childFirstName: child.firstName,
-              parent,
-              emergencyContactPhone: emergencyContact.phone,
-            }),
-          );
+        await scans.record({
+          braceletId: card.braceletId,
+          childFirstName: child.firstName,
+          parent,
+          emergencyContactPhone: emergencyContact.phone,
         });
       }
       return toScanCardResponse(card);
