@@ -87,7 +87,7 @@ describe('a finder scans a configured bracelet', () => {
     expect(smsTo('+33655555555')).toHaveLength(0);
   });
 
-  it('shows the card, and the family gets one e-mail within 2 s and one SMS; 10 more scans add nothing', async () => {
+  it('shows the card, and the family gets one e-mail within 2 s and one SMS; 10 more scans add only a summary at the window end', async () => {
     const page = await browser.newPage({ width: 360 });
     const lookup = page.waitForResponse((response) => response.url().includes('/get_child_by_bracelet/'));
     await page.goto(`/b/${braceletId()}`);
@@ -110,6 +110,14 @@ describe('a finder scans a configured bracelet', () => {
     for (let scan = 0; scan < 10; scan += 1) await fetch(new URL(`/get_child_by_bracelet/${braceletId()}`, base()));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(mailsTo(parent.email).filter((mail) => mail.subject.includes('scanné'))).toHaveLength(1);
+    expect(smsTo('+33655555555')).toHaveLength(1);
+
+    // When the window closes, one e-mail tells the parent how many scans it held; no new SMS.
+    const summary = await eventually(
+      () => mailsTo(parent.email).find((mail) => mail.subject === 'Le bracelet de Léa a été scanné 11 fois'),
+      (inject('e2e').alertWindowSeconds + 6) * 1000,
+    );
+    expect(summary.text).toContain('/account?tab=bracelets');
     expect(smsTo('+33655555555')).toHaveLength(1);
     await page.context().close();
   });

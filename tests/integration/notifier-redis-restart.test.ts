@@ -34,7 +34,6 @@ describe('notifier across a Redis restart', () => {
       mailer,
       sms: createLogSmsProvider(smsDir),
       publicUrl: 'http://shop.test',
-      scanAlertWindowSeconds: 300,
     });
     const connection = createWorkerConnection(redis.url);
     connection.on('error', () => undefined);

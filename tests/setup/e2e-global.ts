@@ -7,11 +7,13 @@ import { provideInfrastructure } from './infrastructure.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; demo: DemoData; dataDir: string; adminUrl: string };
+    e2e: { baseUrl: string; demo: DemoData; dataDir: string; adminUrl: string; alertWindowSeconds: number };
   }
 }
 
 /** Starts the built product exactly as `npm start` does, on this run's own database. */
+const ALERT_WINDOW_SECONDS = 15;
+
 export default async function setup(project: TestProject) {
   const infrastructure = await provideInfrastructure('e2e');
   const dataDir = mkdtempSync(join(tmpdir(), 'bracelet-e2e-'));
@@ -23,12 +25,20 @@ export default async function setup(project: TestProject) {
     redisUrl: infrastructure.redisUrl,
     roleSecret: infrastructure.roleSecret,
     queuePrefix: uniqueQueuePrefix('e2e'),
+    // A short alert window, so a journey can see a window close and its summary arrive.
+    serviceEnv: { SCAN_ALERT_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS) },
     log: (line) => lines.push(line),
   }).catch((error) => {
     process.stderr.write(`${lines.join('\n')}\n`);
     throw error;
   });
-  project.provide('e2e', { baseUrl: stack.baseUrl, demo: stack.demo, dataDir, adminUrl: infrastructure.adminUrl });
+  project.provide('e2e', {
+    baseUrl: stack.baseUrl,
+    demo: stack.demo,
+    dataDir,
+    adminUrl: infrastructure.adminUrl,
+    alertWindowSeconds: ALERT_WINDOW_SECONDS,
+  });
   return async () => {
     await stack.stop();
     await infrastructure.dispose();

@@ -13,8 +13,6 @@ export const configSchema = baseConfigSchema
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
-    /** Scans of one bracelet within this window give one alert. */
-    SCAN_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   })
   .superRefine((config, context) => {
     if (config.SMS_PROVIDER === 'log' && !config.SMS_LOG_DIR)

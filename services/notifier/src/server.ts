@@ -3,11 +3,9 @@ import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { createNotifierEventHandlers } from './events/handlers.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { createScanSummaries, type ScanSummaries } from './scan-summaries.js';
 import { createSmsProvider } from './sms/index.js';
 
 let mailer: Mailer | undefined;
-let summaries: ScanSummaries | undefined;
 
 await runService({
   name: 'notifier',
@@ -17,30 +15,12 @@ await runService({
     consumer: 'notifier',
     // Sending is I/O: more jobs in flight keep alerts quick under a burst of scans.
     concurrency: 12,
-    handlers: ({ config, db, log }) => {
+    handlers: ({ config }) => {
       mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
-      summaries = createScanSummaries({
-        redisUrl: config.REDIS_URL,
-        queuePrefix: config.QUEUE_PREFIX,
-        db,
-        mailer,
-        windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS,
-        publicUrl: config.PUBLIC_URL,
-        log,
-      });
-      return createNotifierEventHandlers({
-        mailer,
-        summaries,
-        sms: createSmsProvider(config),
-        publicUrl: config.PUBLIC_URL,
-        scanAlertWindowSeconds: config.SCAN_ALERT_WINDOW_SECONDS,
-      });
+      return createNotifierEventHandlers({ mailer, sms: createSmsProvider(config), publicUrl: config.PUBLIC_URL });
     },
   },
   startBackground: () => ({
-    stop: async () => {
-      await summaries?.close();
-      mailer?.close();
-    },
+    stop: async () => mailer?.close(),
   }),
 });

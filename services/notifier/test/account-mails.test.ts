@@ -32,7 +32,7 @@ const parent = (email: string) => ({ id: globalThis.crypto.randomUUID(), email, 
 describe('account e-mails', () => {
   it('sends the reset link through real SMTP, once per event even when the event comes twice', async () => {
     const mailer = createMailer(catcher.url, 'Bracelets QR <ne-pas-repondre@bracelet-qr.fr>');
-    const handlers = createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 300 });
+    const handlers = createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test' });
     const event = createEvent('password.reset_requested', {
       parent: parent('reset@example.com'),
       resetUrl: 'http://shop.test/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
@@ -54,17 +54,13 @@ describe('account e-mails', () => {
     const event = createEvent('parent.registered', { parent: parent('welcome@example.com') });
     await expect(
       withTransaction(db, (tx) =>
-        createNotifierEventHandlers({ mailer: broken, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 300 })[
-          'parent.registered'
-        ](event, { tx, db, log }),
+        createNotifierEventHandlers({ mailer: broken, sms, publicUrl: 'http://shop.test' })['parent.registered'](event, { tx, db, log }),
       ),
     ).rejects.toThrow();
     const failed = await db.query('SELECT status FROM outbound_messages WHERE event_id = $1', [event.eventId]);
     expect(failed.rows).toEqual([{ status: 'failed' }]);
     await withTransaction(db, (tx) =>
-      createNotifierEventHandlers({ mailer: working, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 300 })[
-        'parent.registered'
-      ](event, { tx, db, log }),
+      createNotifierEventHandlers({ mailer: working, sms, publicUrl: 'http://shop.test' })['parent.registered'](event, { tx, db, log }),
     );
     expect(mailsTo('welcome@example.com')).toHaveLength(1);
     const sent = await db.query('SELECT status FROM outbound_messages WHERE event_id = $1', [event.eventId]);
@@ -81,10 +77,7 @@ describe('account e-mails', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
     await withTransaction(db, (tx) =>
-      createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 300 })['password.reset_requested'](
-        event,
-        { tx, db, log },
-      ),
+      createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test' })['password.reset_requested'](event, { tx, db, log }),
     );
     expect(mailsTo('late@example.com')).toHaveLength(0);
     mailer.close();

@@ -10,7 +10,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNotifierEventHandlers } from '../src/events/handlers.js';
 import { createMailer, type Mailer } from '../src/mail/mailer.js';
-import { createScanSummaries } from '../src/scan-summaries.js';
 import { createLogSmsProvider } from '../src/sms/log-provider.js';
 import { createTwilioSmsProvider } from '../src/sms/twilio-provider.js';
 
@@ -30,8 +29,7 @@ afterAll(async () => {
   await db.end();
 });
 
-const handlersWith = (transport: Mailer = mailer) =>
-  createNotifierEventHandlers({ mailer: transport, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 300 });
+const handlersWith = (transport: Mailer = mailer) => createNotifierEventHandlers({ mailer: transport, sms, publicUrl: 'http://shop.test' });
 const mailsTo = (to: string) =>
   readdirSync(catcher.dir)
     .map((name) => parseMail(readFileSync(join(catcher.dir, name), 'utf8')))
@@ -60,28 +58,16 @@ async function deliver<N extends 'bracelet.scanned' | 'location.shared'>(event: 
 }
 
 describe('scan alerts', () => {
-  it('alerts the parent by e-mail and the contact by SMS once, and only counts more scans within 5 minutes', async () => {
-    const start = new Date();
+  it("alerts the parent by e-mail and the contact by SMS for a window's first scan", async () => {
     const email = `alerte-${sequence}@example.com`;
-    await deliver(scanned('0000000000000000akr1', email, '+33611111111', start));
+    await deliver(scanned('0000000000000000akr1', email, '+33611111111', new Date()));
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Le bracelet de Léa vient d'être scanné");
+    expect(mails[0]?.text).toContain('Bonjour Camille,');
     expect(mails[0]?.text).toContain('http://shop.test/account?tab=bracelets');
     expect(smsTo('+33611111111')).toHaveLength(1);
     expect(smsTo('+33611111111')[0]?.text).toContain("Le bracelet de Léa vient d'être scanné");
-
-    for (let scan = 1; scan <= 10; scan += 1) {
-      await deliver(scanned('0000000000000000akr1', email, '+33611111111', new Date(start.getTime() + scan * 20_000)));
-    }
-    expect(mailsTo(email)).toHaveLength(1);
-    expect(smsTo('+33611111111')).toHaveLength(1);
-    const window = await db.query('SELECT scan_count FROM scan_alert_windows WHERE bracelet_id = $1', ['0000000000000000akr1']);
-    expect(window.rows[0]?.scan_count).toBe(11);
-
-    // After the window, a new scan alerts again.
-    await deliver(scanned('0000000000000000akr1', email, '+33611111111', new Date(start.getTime() + 301_000)));
-    expect(mailsTo(email)).toHaveLength(2);
   });
 
   it('sends nothing twice for one event delivered twice, even after a worker died mid-send', async () => {
@@ -109,35 +95,23 @@ describe('scan alerts', () => {
 });
 
 describe('window summaries', () => {
-  it('tells the parent, once the window ends, how many scans it held — and nothing for a lone scan', async () => {
-    const summaries = createScanSummaries({
-      redisUrl: inject('integration').redisUrl,
-      queuePrefix: `summaries-${globalThis.crypto.randomUUID().slice(0, 8)}`,
-      db,
-      mailer,
-      windowSeconds: 2,
-      publicUrl: 'http://shop.test',
-      log: createLogger('t', 'warn'),
+  it('tells the parent how many scans a closed window held, once', async () => {
+    const email = `resume-${sequence}@example.com`;
+    const event = createEvent('bracelet.scans_grouped', {
+      braceletId: '0000000000000000s0m1',
+      childFirstName: 'Léa',
+      parent: { id: globalThis.crypto.randomUUID(), email, firstName: 'Camille' },
+      firstScanAt: '2026-11-22T09:30:00.000Z',
+      scanCount: 11,
     });
-    try {
-      const handlers = createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test', scanAlertWindowSeconds: 2, summaries });
-      const busy = `resume-${sequence}@example.com`;
-      const lone = `seul-${sequence}@example.com`;
-      const now = new Date();
-      for (let scan = 0; scan < 3; scan += 1)
-        await deliver(scanned('0000000000000000s0m1', busy, '+33644444444', new Date(now.getTime() + scan * 100)), handlers);
-      await deliver(scanned('0000000000000000s0m2', lone, '+33644444445', now), handlers);
-      const summary = await eventually(
-        () => mailsTo(busy).find((mail) => mail.subject === 'Le bracelet de Léa a été scanné 3 fois'),
-        10_000,
-      );
-      expect(summary.text).toContain('/account?tab=bracelets');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(mailsTo(busy)).toHaveLength(2); // the alert, then the summary
-      expect(mailsTo(lone)).toHaveLength(1); // the alert only
-    } finally {
-      await summaries.close();
-    }
+    const handler = handlersWith()['bracelet.scans_grouped'];
+    await withTransaction(db, (tx) => handler(event, { tx, db, log }));
+    await withTransaction(db, (tx) => handler(event, { tx, db, log }));
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Le bracelet de Léa a été scanné 11 fois');
+    expect(mails[0]?.text).toContain('à partir de 10:30');
+    expect(mails[0]?.text).toContain('/account?tab=bracelets');
   });
 });
 

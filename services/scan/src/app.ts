@@ -30,7 +30,7 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
   registerBraceletRoutes(app, {
     db,
     cards,
-    scans: createScanRecorder(db),
+    scans: createScanRecorder(db, { windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS }),
     identitySecret: config.IDENTITY_SECRET,
     lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
     sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,

@@ -1,33 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent, type EventOf } from '@bracelet/contracts';
 import { type Pool, withTransaction, writeEvents } from '@bracelet/service-kit';
+import { groupScans } from './alert-grouping.js';
+import { createAlertWindowRepository, type FinderScan } from './db/alert-windows.repository.js';
 
-export type FinderScan = Omit<EventOf<'bracelet.scanned'>, 'name' | 'eventId' | 'occurredAt' | 'scanId'>;
+export type ScanToRecord = Omit<FinderScan, 'scanId'>;
 
-type Waiting = { scan: FinderScan; resolve(): void; reject(error: unknown): void };
+type Waiting = { scan: ScanToRecord; resolve(): void; reject(error: unknown): void };
 
 /**
  * Records finders' scans with group commit: a scan is answered only once it is durably logged
- * with its alert event, but the scans that arrive while one commit is under way share the next
- * commit (one transaction, one insert per table, one WAL flush) instead of queueing for a
- * connection and a flush each. A lone scan is committed at once; nothing waits on a timer.
+ * (with its alert, when it opens a window), but the scans that arrive while one commit is under
+ * way share the next commit (one transaction, one insert per table, one WAL flush) instead of
+ * queueing for a connection and a flush each. A lone scan is committed at once; nothing waits on
+ * a timer.
  */
-export function createScanRecorder(db: Pool, { maxBatch = 200 }: { maxBatch?: number } = {}) {
+export function createScanRecorder(db: Pool, { windowSeconds = 300, maxBatch = 200 }: { windowSeconds?: number; maxBatch?: number } = {}) {
   let waiting: Waiting[] = [];
   let committing = false;
 
   async function commit(batch: Waiting[]): Promise<void> {
-    const scans = batch.map(({ scan }) => ({ scanId: randomUUID(), ...scan }));
+    const scans: FinderScan[] = batch.map(({ scan }) => ({ scanId: randomUUID(), ...scan }));
     await withTransaction(db, async (tx) => {
+      const windowsRepository = createAlertWindowRepository(tx);
+      const windows = await windowsRepository.lock(scans.map((scan) => scan.braceletId));
+      const { events, changed } = groupScans(windows, scans, new Date(), windowSeconds * 1000);
+      await windowsRepository.save(changed);
       await tx.query('INSERT INTO scan_log (id, bracelet_id) SELECT * FROM unnest($1::uuid[], $2::text[])', [
         scans.map((scan) => scan.scanId),
         scans.map((scan) => scan.braceletId),
       ]);
-      await writeEvents(
-        tx,
-        'scan',
-        scans.map((scan) => createEvent('bracelet.scanned', scan)),
-      );
+      await writeEvents(tx, 'scan', events);
     });
   }
 
@@ -47,8 +49,8 @@ export function createScanRecorder(db: Pool, { maxBatch = 200 }: { maxBatch?: nu
   }
 
   return {
-    /** Resolves once the scan and its bracelet.scanned event are committed. */
-    record(scan: FinderScan): Promise<void> {
+    /** Resolves once the scan (and the alert it opens, if any) is committed. */
+    record(scan: ScanToRecord): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         waiting.push({ scan, resolve, reject });
         if (!committing) void drain();

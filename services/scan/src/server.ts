@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { scanEventHandlers } from './events/handlers.js';
 import { startLocationRetention } from './location-retention.js';
+import { startWindowSummaries } from './window-summaries.js';
 
 await runService({
   name: 'scan',
@@ -10,5 +11,8 @@ await runService({
   buildApp,
   emitsEvents: true,
   consumes: { consumer: 'scan', handlers: scanEventHandlers },
-  startBackground: ({ db, log, config }) => startLocationRetention(db, log, config.LOCATION_RETENTION_DAYS),
+  startBackground: ({ db, log, config }) => {
+    const tasks = [startLocationRetention(db, log, config.LOCATION_RETENTION_DAYS), startWindowSummaries(db, log)];
+    return { stop: async () => void (await Promise.all(tasks.map((task) => task.stop()))) };
+  },
 });

@@ -82,13 +82,25 @@ export const childDeleted = defineEvent('child.deleted', {
   childId,
 });
 
-/** A finder looked up a configured bracelet. */
+/**
+ * A finder looked up a configured bracelet and no alert for it was sent in the current window
+ * (5 minutes): the family is to be alerted now. Later scans in the window are only counted.
+ */
 export const braceletScanned = defineEvent('bracelet.scanned', {
   scanId: z.uuid(),
   braceletId: braceletIdSchema,
   childFirstName: z.string(),
   parent: parentContactSchema,
   emergencyContactPhone: phone,
+});
+
+/** An alert window closed with more than one scan in it: the family is told how many there were. */
+export const braceletScansGrouped = defineEvent('bracelet.scans_grouped', {
+  braceletId: braceletIdSchema,
+  childFirstName: z.string(),
+  parent: parentContactSchema,
+  firstScanAt: z.iso.datetime({ offset: true }),
+  scanCount: z.number().int().min(2),
 });
 
 /** A finder shared their position with the trusted contact. */

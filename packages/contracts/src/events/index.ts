@@ -11,6 +11,7 @@ export const eventSchemas = {
   'child.updated': schemas.childUpdated,
   'child.deleted': schemas.childDeleted,
   'bracelet.scanned': schemas.braceletScanned,
+  'bracelet.scans_grouped': schemas.braceletScansGrouped,
   'location.shared': schemas.locationShared,
   'payment.succeeded': schemas.paymentSucceeded,
   'order.prepared': schemas.orderPrepared,
@@ -40,6 +41,7 @@ export const eventConsumers = {
   'child.updated': ['scan'],
   'child.deleted': ['scan'],
   'bracelet.scanned': ['notifier'],
+  'bracelet.scans_grouped': ['notifier'],
   'location.shared': ['notifier'],
   'payment.succeeded': ['fulfilment', 'notifier'],
   'order.prepared': ['family', 'checkout'],
@@ -53,7 +55,7 @@ export const eventProducers = {
   catalog: [],
   checkout: ['payment.succeeded'],
   family: ['parent.registered', 'password.reset_requested', 'bracelet.associated', 'bracelet.reset', 'child.updated', 'child.deleted'],
-  scan: ['bracelet.scanned', 'location.shared'],
+  scan: ['bracelet.scanned', 'bracelet.scans_grouped', 'location.shared'],
   fulfilment: ['bracelets.minted', 'order.prepared', 'order.shipped'],
 } as const satisfies Record<ProducerName, readonly EventName[]>;
 

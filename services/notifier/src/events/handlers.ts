@@ -1,39 +1,17 @@
 import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
-import { createScanAlertWindowRepository } from '../db/scan-alert-windows.repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
-import type { ScanSummaries } from '../scan-summaries.js';
 import type { SmsProvider } from '../sms/provider.js';
 import { passwordResetMail, welcomeMail } from '../templates/account-mails.js';
-import { locationMail, locationSms, scanAlertMail, scanAlertSms } from '../templates/finder-messages.js';
+import { locationMail, locationSms, scanAlertMail, scanAlertSms, scanSummaryMail } from '../templates/finder-messages.js';
 
-type Transports = {
-  mailer: Mailer;
-  sms: SmsProvider;
-  publicUrl: string;
-  scanAlertWindowSeconds: number;
-  /** Schedules the end-of-window summary; absent where summaries are not wanted (tests). */
-  summaries?: Pick<ScanSummaries, 'schedule'>;
-};
+type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string };
 
 /** The notifier turns events into e-mails and SMS. */
-export function createNotifierEventHandlers({
-  mailer,
-  sms,
-  publicUrl,
-  scanAlertWindowSeconds,
-  summaries,
-}: Transports): ConsumerHandlers<'notifier'> {
+export function createNotifierEventHandlers({ mailer, sms, publicUrl }: Transports): ConsumerHandlers<'notifier'> {
   return {
-    'bracelet.scanned': async (event, { tx, db }) => {
-      const window = await createScanAlertWindowRepository(tx).countScan(
-        event.braceletId,
-        new Date(event.occurredAt),
-        scanAlertWindowSeconds,
-        tx,
-      );
-      if (!window.opensWindow) return; // counted, and told in the window's summary
-      await summaries?.schedule({ event, windowStartedAt: window.windowStartedAt });
+    // Scan groups scans: this event is the first of its window, so it alerts at once.
+    'bracelet.scanned': async (event, { db }) => {
       await Promise.all([
         sendMailOnce(db, mailer, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
         sendSmsOnce(db, sms, {
@@ -43,6 +21,9 @@ export function createNotifierEventHandlers({
           text: scanAlertSms(event),
         }),
       ]);
+    },
+    'bracelet.scans_grouped': async (event, { db }) => {
+      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
     },
     'location.shared': async (event, { db }) => {
       await Promise.all([

@@ -29,13 +29,13 @@ export function scanAlertMail(event: EventOf<'bracelet.scanned'>, publicUrl: str
   };
 }
 
-export function scanSummaryMail(event: EventOf<'bracelet.scanned'>, scans: number, publicUrl: string): Mail {
+export function scanSummaryMail(event: EventOf<'bracelet.scans_grouped'>, publicUrl: string): Mail {
   return {
     to: event.parent.email,
-    subject: `Le bracelet de ${event.childFirstName} a été scanné ${scans} fois`,
+    subject: `Le bracelet de ${event.childFirstName} a été scanné ${event.scanCount} fois`,
     ...renderMail([
       `Bonjour ${event.parent.firstName},`,
-      `Le bracelet de ${event.childFirstName} a été scanné ${scans} fois en quelques minutes, à partir de ${parisTime.format(new Date(event.occurredAt))}. Vous avez reçu une alerte pour le premier scan ; les suivants sont regroupés ici.`,
+      `Le bracelet de ${event.childFirstName} a été scanné ${event.scanCount} fois en quelques minutes, à partir de ${parisTime.format(new Date(event.firstScanAt))}. Vous avez reçu une alerte pour le premier scan ; les suivants sont regroupés ici.`,
       { link: new URL('/account?tab=bracelets', publicUrl).toString(), label: "Voir l'historique dans mon compte" },
     ]),
   };

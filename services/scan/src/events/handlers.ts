@@ -1,11 +1,18 @@
 import type { ConsumerHandlers } from '@bracelet/service-kit';
 import { createScanCardRepository } from '../db/scan-cards.repository.js';
+import { endWindow } from '../window-summaries.js';
 
 /** Keeps the scan cards current; each handler writes in the consumer's transaction. */
 export const scanEventHandlers: ConsumerHandlers<'scan'> = {
   'bracelets.minted': (event, { tx }) => createScanCardRepository(tx).addMinted(event.braceletIds),
-  'bracelet.associated': (event, { tx }) => createScanCardRepository(tx).configure(event),
-  'bracelet.reset': (event, { tx }) => createScanCardRepository(tx).reset(event.braceletId),
+  'bracelet.associated': async (event, { tx }) => {
+    await endWindow(tx, event.braceletId);
+    await createScanCardRepository(tx).configure(event);
+  },
+  'bracelet.reset': async (event, { tx }) => {
+    await endWindow(tx, event.braceletId);
+    await createScanCardRepository(tx).reset(event.braceletId);
+  },
   'child.updated': (event, { tx }) => createScanCardRepository(tx).updateChild(event),
   'child.deleted': (event, { tx }) => createScanCardRepository(tx).removeChild(event.childId),
 };

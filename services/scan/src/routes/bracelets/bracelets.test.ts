@@ -15,6 +15,7 @@ import { configSchema } from '../../config.js';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 import { createScanRecorder } from '../../scan-recorder.js';
+import { summarizeClosedWindows } from '../../window-summaries.js';
 
 const { serviceUrls, redisUrl } = inject('integration');
 const db = createPool(serviceUrls.scan, 'scan', 2);
@@ -104,9 +105,17 @@ describe('scans and positions', () => {
     return id;
   };
   const scannedEvents = async (id: string) =>
-    (await db.query("SELECT payload FROM outbox WHERE name = 'bracelet.scanned' AND payload->>'braceletId' = $1", [id])).rows.map(
-      (row) => row.payload,
-    );
+    (
+      await db.query("SELECT payload FROM outbox WHERE name = 'bracelet.scanned' AND payload->>'braceletId' = $1 ORDER BY position", [id])
+    ).rows.map((row) => row.payload);
+
+  const summaryEvents = async (id: string) =>
+    (
+      await db.query("SELECT payload FROM outbox WHERE name = 'bracelet.scans_grouped' AND payload->>'braceletId' = $1 ORDER BY position", [
+        id,
+      ])
+    ).rows.map((row) => row.payload);
+  const windowOf = async (id: string) => (await db.query('SELECT * FROM alert_windows WHERE bracelet_id = $1', [id])).rows[0];
 
   it("alerts the family for a finder's scan, not for the parent's own", async () => {
     const id = await configured('s1');
@@ -119,8 +128,9 @@ describe('scans and positions', () => {
       url: `/get_child_by_bracelet/${id}`,
       headers: { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) },
     });
+    // Two finders within the window: one alert, two scans counted.
     const events = await scannedEvents(id);
-    expect(events).toHaveLength(2);
+    expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       braceletId: id,
       childFirstName: 'Léa',
@@ -142,9 +152,66 @@ describe('scans and positions', () => {
     );
     expect(logged.rows[0]?.n).toBe(40);
     expect(logged.rows[0]?.commits).toBeLessThan(40);
-    const events = await scannedEvents(id);
-    expect(events).toHaveLength(40);
-    expect(new Set(events.map((event) => event.scanId)).size).toBe(40);
+    expect(await scannedEvents(id)).toHaveLength(1);
+    expect(await windowOf(id)).toMatchObject({ scan_count: 40, summarized: false });
+  });
+
+  it('groups scans by window: one alert, one summary with the count when it closes, a new alert after it', async () => {
+    const id = await configured('s8');
+    const recorder = createScanRecorder(db, { windowSeconds: 60 });
+    const scan = { braceletId: id, childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
+    for (let finder = 0; finder < 11; finder += 1) await recorder.record(scan);
+    expect(await scannedEvents(id)).toHaveLength(1);
+    expect(await summaryEvents(id)).toEqual([]);
+
+    // Not yet closed: nothing to summarise.
+    await summarizeClosedWindows(db);
+    expect(await summaryEvents(id)).toEqual([]);
+    // Once closed: one summary with the count, and only one however often the job runs.
+    const afterWindow = new Date(Date.now() + 61_000);
+    await summarizeClosedWindows(db, afterWindow);
+    await summarizeClosedWindows(db, afterWindow);
+    const summaries = await summaryEvents(id);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({ braceletId: id, childFirstName: 'Léa', parent: { email: parent.email }, scanCount: 11 });
+
+    // A scan after the window alerts again.
+    await db.query("UPDATE alert_windows SET closes_at = now() - interval '1 second' WHERE bracelet_id = $1", [id]);
+    await recorder.record(scan);
+    expect(await scannedEvents(id)).toHaveLength(2);
+    expect(await summaryEvents(id)).toHaveLength(1);
+  });
+
+  it('summarises a closed window when the next scan comes before the summary job, and never a lone scan', async () => {
+    const busy = await configured('s9');
+    const lone = await configured('sa');
+    const recorder = createScanRecorder(db, { windowSeconds: 60 });
+    const scanOf = (braceletId: string) => ({ braceletId, childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' });
+    await Promise.all([recorder.record(scanOf(busy)), recorder.record(scanOf(busy)), recorder.record(scanOf(lone))]);
+    await db.query("UPDATE alert_windows SET closes_at = now() - interval '1 second' WHERE bracelet_id = ANY($1)", [[busy, lone]]);
+    await recorder.record(scanOf(busy));
+    expect((await summaryEvents(busy)).map((event) => event.scanCount)).toEqual([2]);
+    expect(await scannedEvents(busy)).toHaveLength(2);
+    await summarizeClosedWindows(db);
+    expect(await summaryEvents(lone)).toEqual([]);
+    expect(await windowOf(lone)).toMatchObject({ scan_count: 1 });
+  });
+
+  it("starts afresh when the bracelet is reset: the next family's first scan alerts them", async () => {
+    const id = await configured('sb');
+    const recorder = createScanRecorder(db, { windowSeconds: 300 });
+    const scan = { braceletId: id, childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
+    await recorder.record(scan);
+    await recorder.record(scan);
+    await apply(createEvent('bracelet.reset', { braceletId: id, parentId: parent.id }));
+    expect((await summaryEvents(id)).map((event) => event.scanCount)).toEqual([2]);
+    expect(await windowOf(id)).toBeUndefined();
+    const newParent = { id: randomUUID(), email: 'autre@example.com', firstName: 'Noé' };
+    await apply(createEvent('bracelet.associated', { braceletId: id, parent: newParent, child, emergencyContact: contact }));
+    await app.inject({ url: `/get_child_by_bracelet/${id}` });
+    const alerts = await scannedEvents(id);
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]?.parent.email).toBe('autre@example.com');
   });
 
   it('fails every waiting scan when its commit fails, and loses none silently', async () => {
