@@ -170,13 +170,3 @@ async function expectEventually(check: () => boolean, timeoutMs = 5000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-async function eventually<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
