@@ -98,6 +98,7 @@ describe('a finder scans a configured bracelet', () => {
     expect(await page.getByText(`${ageOn('2019-03-14')} ans`).isVisible()).toBe(true);
     expect(await page.getByText(/a été prévenu automatiquement/).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Appeler' }).getAttribute('href')).toBe('tel:+33655555555');
+    expect(await page.getByText('06 55 55 55 55').isVisible()).toBe(true);
 
     const alert = await eventually(
       () => mailsTo(parent.email).find((mail) => mail.subject === "Le bracelet de Léa vient d'être scanné"),

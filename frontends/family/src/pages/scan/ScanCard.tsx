@@ -1,6 +1,7 @@
 import type { ScanCardResponse } from '@bracelet/contracts/http';
 import { ageInYears } from './age';
 import { CardPhoto } from './CardPhoto';
+import { displayPhone } from './phone';
 import { SharePosition } from './SharePosition';
 
 type Props = {
@@ -33,6 +34,8 @@ export function ScanCard({ braceletId, child, contact }: Props) {
         <p>
           {contact.first_name} {contact.surname} — {contact.relationship}
         </p>
+        {/* The number itself too: a finder on a computer, or whose phone cannot follow the link, can still dial it. */}
+        <p className="contact-phone">{displayPhone(contact.phone)}</p>
         <a className="btn btn--primary btn--block" href={`tel:${contact.phone}`}>
           Appeler
         </a>
