@@ -122,6 +122,20 @@ describe('a finder scans a configured bracelet', () => {
     expect(smsTo('+33655555555')).toHaveLength(1);
     await page.context().close();
   });
+
+  it('when the alert could not be recorded, still shows whom to call without claiming the family was told', async () => {
+    const page = await browser.newPage({ width: 360 });
+    // The scan service marks such an answer with x-family-alerted: 0 (its own test makes the commit fail).
+    await page.route('**/get_child_by_bracelet/**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-family-alerted': '0' } });
+    });
+    await page.goto(`/b/${braceletId()}`);
+    await page.getByText(/Nous n'avons pas pu prévenir le contact de confiance de Léa/).waitFor();
+    expect(await page.getByText(/a été prévenu automatiquement/).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Appeler' }).getAttribute('href')).toBe('tel:+33655555555');
+    await page.context().close();
+  });
 });
 
 describe('a finder shares their position', () => {

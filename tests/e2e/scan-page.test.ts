@@ -31,6 +31,29 @@ describe('the finder page /b/{id}', () => {
     await page.context().close();
   });
 
+  it("says the page cannot load (never 'invalid') while the lookup fails, and retries by itself", async () => {
+    const [braceletId] = inject('e2e').demo.bracelets;
+    const page = await browser.newPage({ width: 360 });
+    let tries = 0;
+    await page.route('**/get_child_by_bracelet/**', async (route) => {
+      tries += 1;
+      if (tries === 1) return route.abort('internetdisconnected');
+      if (tries === 2)
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"…"}}' });
+      return route.continue();
+    });
+    await page.goto(`/b/${braceletId}`);
+    await page.getByRole('heading', { name: 'Connexion impossible' }).waitFor();
+    expect(await page.getByText('Ce bracelet est invalide').count()).toBe(0);
+    // The second try (a 503) is made on its own, after a few seconds; the third, on the button.
+    await expect.poll(() => tries, { timeout: 8000 }).toBe(2);
+    await page.getByRole('heading', { name: 'Connexion impossible' }).waitFor();
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor();
+    expect(tries).toBe(3);
+    await page.context().close();
+  });
+
   it("shows 'Bracelet introuvable' for an unknown id, with a way back home", async () => {
     const page = await browser.newPage();
     await page.goto('/b/00000000000000000000');

@@ -2,5 +2,6 @@
 export * from '../bracelet-id.js';
 export * from './errors.js';
 export * from './family.js';
+export * from './headers.js';
 export * from './pages.js';
 export * from './scan.js';

@@ -8,17 +8,26 @@ type Props = {
   braceletId: string;
   child: NonNullable<ScanCardResponse['child']>;
   contact: NonNullable<ScanCardResponse['emergency_contact']>;
+  /** False when the lookup's alert could not be recorded: the page must not say the family was told. */
+  familyAlerted: boolean;
 };
 
 /** What a finder sees of a configured bracelet: who the child is and whom to call. */
-export function ScanCard({ braceletId, child, contact }: Props) {
+export function ScanCard({ braceletId, child, contact, familyAlerted }: Props) {
   const fullName = [child.first_name, child.surname].filter(Boolean).join(' ');
   return (
     <div className="narrow">
-      <p className="alert alert--info">
-        Merci d'avoir scanné ce bracelet ! Le contact de confiance de {child.first_name} a été prévenu automatiquement. Appelez-le
-        ci-dessous.
-      </p>
+      {familyAlerted ? (
+        <p className="alert alert--info">
+          Merci d'avoir scanné ce bracelet ! Le contact de confiance de {child.first_name} a été prévenu automatiquement. Appelez-le
+          ci-dessous.
+        </p>
+      ) : (
+        <p className="alert alert--warning">
+          Merci d'avoir scanné ce bracelet ! Nous n'avons pas pu prévenir le contact de confiance de {child.first_name}
+          automatiquement : appelez-le ci-dessous.
+        </p>
+      )}
       <section className="card" aria-labelledby="informations">
         <h2 id="informations">Informations</h2>
         <div className="actions">

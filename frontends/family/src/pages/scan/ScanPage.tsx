@@ -1,21 +1,34 @@
+import { familyAlertedHeader } from '@bracelet/contracts/headers';
 import type { ScanCardResponse } from '@bracelet/contracts/http';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { remember, storageKeys } from '../../storage';
 import { ScanCard } from './ScanCard';
 
-type LookupState = { status: 'loading' } | { status: 'invalid' } | { status: 'found'; card: ScanCardResponse };
+type LookupState =
+  | { status: 'loading' }
+  | { status: 'invalid' }
+  | { status: 'unavailable' }
+  | { status: 'found'; card: ScanCardResponse; familyAlerted: boolean };
+
+/** While the lookup cannot be made (network, service down, too many tries), it is retried this often. */
+const RETRY_MS = 5000;
 
 async function lookUpBracelet(id: string, signal: AbortSignal): Promise<LookupState> {
+  let response: Response;
   try {
-    const response = await fetch(`/get_child_by_bracelet/${encodeURIComponent(id)}`, { signal, headers: { accept: 'application/json' } });
-    if (!response.ok) return { status: 'invalid' };
-    const card = (await response.json()) as ScanCardResponse;
-    return isScanCard(card) ? { status: 'found', card } : { status: 'invalid' };
+    response = await fetch(`/get_child_by_bracelet/${encodeURIComponent(id)}`, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
     if (signal.aborted) throw error;
-    return { status: 'invalid' };
+    return { status: 'unavailable' };
   }
+  // Only a 404 means the bracelet does not exist; anything else is a failure to find out, and a
+  // finder told "invalid" would give up on a child who does have a contact.
+  if (response.status === 404) return { status: 'invalid' };
+  if (!response.ok) return { status: 'unavailable' };
+  const card = (await response.json().catch(() => undefined)) as unknown;
+  if (!isScanCard(card)) return { status: 'unavailable' };
+  return { status: 'found', card, familyAlerted: response.headers.get(familyAlertedHeader) !== '0' };
 }
 
 /**
@@ -30,14 +43,30 @@ function isScanCard(value: unknown): value is ScanCardResponse {
 /** The public page a finder opens by scanning a bracelet (spec §2.2). */
 export default function ScanPage() {
   const { id = '' } = useParams();
+  // Another bracelet starts afresh (loading), never showing the previous one's answer.
+  return <BraceletLookup key={id} id={id} />;
+}
+
+function BraceletLookup({ id }: { id: string }) {
   const [state, setState] = useState<LookupState>({ status: 'loading' });
+  const lookUp = useCallback((signal: AbortSignal) => lookUpBracelet(id, signal).then(setState, () => undefined), [id]);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    lookUpBracelet(id, controller.signal).then(setState, () => undefined);
+    void lookUp(controller.signal);
     return () => controller.abort();
-  }, [id]);
+  }, [lookUp]);
+
+  // Each failed try (a new 'unavailable' state) schedules the next one.
+  useEffect(() => {
+    if (state.status !== 'unavailable') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => void lookUp(controller.signal), RETRY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [state, lookUp]);
 
   useEffect(() => {
     if (state.status === 'found' && state.card.bracelet.configured === '0') remember(storageKeys.braceletId, state.card.bracelet.id);
@@ -70,7 +99,22 @@ export default function ScanPage() {
     );
   }
 
-  const { card } = state;
+  if (state.status === 'unavailable') {
+    return (
+      <div className="narrow center">
+        <h1>Connexion impossible</h1>
+        <p className="alert alert--error" role="alert">
+          Impossible d'afficher ce bracelet pour le moment.
+        </p>
+        <p className="muted">Vérifiez votre connexion. Nous réessayons automatiquement toutes les quelques secondes.</p>
+        <button type="button" className="btn btn--primary" onClick={() => void lookUp(new AbortController().signal)}>
+          Réessayer
+        </button>
+      </div>
+    );
+  }
+
+  const { card, familyAlerted } = state;
   if (card.bracelet.configured === '0') {
     return (
       <div className="narrow center">
@@ -96,5 +140,5 @@ export default function ScanPage() {
     );
   }
 
-  return <ScanCard braceletId={card.bracelet.id} child={card.child} contact={card.emergency_contact} />;
+  return <ScanCard braceletId={card.bracelet.id} child={card.child} contact={card.emergency_contact} familyAlerted={familyAlerted} />;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent } from '@bracelet/contracts';
+import { createEvent, familyAlertedHeader } from '@bracelet/contracts';
 import {
+  createHttpServer,
   createLogger,
   createPool,
   createProducerConnection,
@@ -13,9 +14,11 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { configSchema } from '../../config.js';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
+import { createScanCardRepository } from '../../db/scan-cards.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 import { createScanRecorder } from '../../scan-recorder.js';
 import { summarizeClosedWindows } from '../../window-summaries.js';
+import { registerBraceletRoutes } from './index.js';
 
 const { serviceUrls, redisUrl } = inject('integration');
 const db = createPool(serviceUrls.scan, 'scan', 2);
@@ -223,6 +226,27 @@ describe('scans and positions', () => {
     const scan = { braceletId: idFor('s7'), childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
     const outcomes = await Promise.allSettled([failing.record(scan), failing.record(scan), failing.record(scan)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
+  it('still shows the finder whom to call when the scan cannot be recorded, saying so in a header', async () => {
+    const id = await configured('sc');
+    const unrecordable = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
+    registerBraceletRoutes(unrecordable, {
+      db,
+      cards: createScanCardRepository(db),
+      scans: { record: () => Promise.reject(new Error('commit failed')) },
+      identitySecret,
+      lookupsPerMinute: 100,
+      sharesPerMinute: 5,
+    });
+    const response = await unrecordable.inject({ url: `/get_child_by_bracelet/${id}` });
+    await unrecordable.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().emergency_contact.phone).toBe('+33612345678');
+    expect(response.headers[familyAlertedHeader]).toBe('0');
+    // A recorded lookup does not carry it.
+    const recorded = await app.inject({ url: `/get_child_by_bracelet/${id}` });
+    expect(recorded.headers[familyAlertedHeader]).toBeUndefined();
   });
 
   it('does not alert anyone for an unconfigured bracelet', async () => {

@@ -1,4 +1,11 @@
-import { braceletIdSchema, createEvent, errorResponseSchema, type ScanCardResponse, scanCardResponseSchema } from '@bracelet/contracts';
+import {
+  braceletIdSchema,
+  createEvent,
+  errorResponseSchema,
+  familyAlertedHeader,
+  type ScanCardResponse,
+  scanCardResponseSchema,
+} from '@bracelet/contracts';
 import { AppError, type HttpServer, identityOf, notFound, type Pool, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
@@ -50,18 +57,24 @@ export function registerBraceletRoutes(
       // Any string is accepted here: a malformed id is just an unknown bracelet, answered the same way.
       schema: { params: z.object({ id: z.string().max(200) }), response: { 200: scanCardResponseSchema, 404: errorResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const card = await cards.findByBraceletId(request.params.id);
       if (!card) throw notFound('Ce bracelet est invalide');
       const { child, parent, emergencyContact } = card;
       // A finder's scan alerts the family; the parent testing their own bracelet does not.
       if (card.configured && child && parent && emergencyContact && identityOf(request, identitySecret)?.accountId !== parent.id) {
-        await scans.record({
-          braceletId: card.braceletId,
-          childFirstName: child.firstName,
-          parent,
-          emergencyContactPhone: emergencyContact.phone,
-        });
+        try {
+          await scans.record({
+            braceletId: card.braceletId,
+            childFirstName: child.firstName,
+            parent,
+            emergencyContactPhone: emergencyContact.phone,
+          });
+        } catch (error) {
+          // The finder must still see whom to call; the page just must not claim the family was alerted.
+          request.log.error({ err: error, braceletId: card.braceletId }, 'scan not recorded: the family was NOT alerted');
+          reply.header(familyAlertedHeader, '0');
+        }
       }
       return toScanCardResponse(card);
     },
