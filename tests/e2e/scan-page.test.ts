@@ -54,6 +54,22 @@ describe('the finder page /b/{id}', () => {
     await page.context().close();
   });
 
+  it('gives up on a lookup that never answers, then finds the bracelet on the next try', async () => {
+    const [braceletId] = inject('e2e').demo.bracelets;
+    const page = await browser.newPage({ width: 360 });
+    let tries = 0;
+    await page.route('**/get_child_by_bracelet/**', async (route) => {
+      tries += 1;
+      if (tries === 1) return; // never answered, as on a stalled mobile connection
+      return route.continue();
+    });
+    await page.goto(`/b/${braceletId}`);
+    await page.getByRole('heading', { name: 'Connexion impossible' }).waitFor({ timeout: 15_000 });
+    await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor({ timeout: 10_000 });
+    expect(tries).toBe(2);
+    await page.context().close();
+  });
+
   it("shows 'Bracelet introuvable' for an unknown id, with a way back home", async () => {
     const page = await browser.newPage();
     await page.goto('/b/00000000000000000000');

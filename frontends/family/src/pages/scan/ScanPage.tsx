@@ -14,13 +14,27 @@ type LookupState =
 /** While the lookup cannot be made (network, service down, too many tries), it is retried this often. */
 const RETRY_MS = 5000;
 
+/** A lookup with no answer by then counts as failed (and is retried): a stalled request must not spin forever. */
+const LOOKUP_TIMEOUT_MS = 10_000;
+
 async function lookUpBracelet(id: string, signal: AbortSignal): Promise<LookupState> {
+  // Aborted by the page (unmount) or by the timeout; AbortSignal.any is too recent for older phones.
+  const attempt = new AbortController();
+  const abort = () => attempt.abort();
+  signal.addEventListener('abort', abort);
+  const timer = setTimeout(abort, LOOKUP_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`/get_child_by_bracelet/${encodeURIComponent(id)}`, { signal, headers: { accept: 'application/json' } });
+    response = await fetch(`/get_child_by_bracelet/${encodeURIComponent(id)}`, {
+      signal: attempt.signal,
+      headers: { accept: 'application/json' },
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     return { status: 'unavailable' };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abort);
   }
   // Only a 404 means the bracelet does not exist; anything else is a failure to find out, and a
   // finder told "invalid" would give up on a child who does have a contact.

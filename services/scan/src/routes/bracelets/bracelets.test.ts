@@ -249,6 +249,26 @@ describe('scans and positions', () => {
     expect(recorded.headers[familyAlertedHeader]).toBeUndefined();
   });
 
+  it('does not keep a finder waiting on a stuck database: the card comes after the record timeout', async () => {
+    const id = await configured('sd');
+    const stuck = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
+    registerBraceletRoutes(stuck, {
+      db,
+      cards: createScanCardRepository(db),
+      scans: { record: () => new Promise<void>(() => {}) },
+      identitySecret,
+      lookupsPerMinute: 100,
+      sharesPerMinute: 5,
+      recordTimeoutMs: 200,
+    });
+    // Without the timeout this answer would never come (the recorder never settles).
+    const response = await stuck.inject({ url: `/get_child_by_bracelet/${id}` });
+    await stuck.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().emergency_contact.first_name).toBe('Paul');
+    expect(response.headers[familyAlertedHeader]).toBe('0');
+  });
+
   it('does not alert anyone for an unconfigured bracelet', async () => {
     const id = idFor('s2');
     await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));

@@ -44,11 +44,24 @@ type Deps = {
   identitySecret: string;
   lookupsPerMinute: number;
   sharesPerMinute: number;
+  /** How long a finder waits for the scan to be recorded before seeing the card anyway. */
+  recordTimeoutMs?: number;
 };
+
+class RecordTimeout extends Error {}
+
+/** Rejects if the promise has not settled in time; the promise itself goes on (it may still commit). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new RecordTimeout(`not recorded within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function registerBraceletRoutes(
   app: HttpServer,
-  { db, cards, scans, identitySecret, lookupsPerMinute, sharesPerMinute }: Deps,
+  { db, cards, scans, identitySecret, lookupsPerMinute, sharesPerMinute, recordTimeoutMs = 3000 }: Deps,
 ): void {
   app.get(
     '/get_child_by_bracelet/:id',
@@ -64,15 +77,17 @@ export function registerBraceletRoutes(
       // A finder's scan alerts the family; the parent testing their own bracelet does not.
       if (card.configured && child && parent && emergencyContact && identityOf(request, identitySecret)?.accountId !== parent.id) {
         try {
-          await scans.record({
+          const recorded = scans.record({
             braceletId: card.braceletId,
             childFirstName: child.firstName,
             parent,
             emergencyContactPhone: emergencyContact.phone,
           });
+          await within(recorded, recordTimeoutMs);
         } catch (error) {
-          // The finder must still see whom to call; the page just must not claim the family was alerted.
-          request.log.error({ err: error, braceletId: card.braceletId }, 'scan not recorded: the family was NOT alerted');
+          // The finder must still see whom to call, at once; the page just must not claim the family
+          // was alerted. (A slow commit may still go through and alert them: saying less is safe.)
+          request.log.error({ err: error, braceletId: card.braceletId }, 'scan not recorded in time: the family may NOT be alerted');
           reply.header(familyAlertedHeader, '0');
         }
       }
