@@ -123,6 +123,8 @@ describe('family journeys', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    // The login form (which also has 'Adresse mail') stays on screen while the page loads.
+    await page.getByRole('heading', { name: 'Mot de passe oublié ?' }).waitFor();
     await page.getByLabel('Adresse mail').fill(email);
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await page.getByText('✅ Un e-mail de réinitialisation vient de vous être envoyé.').waitFor();
