@@ -114,6 +114,22 @@ export const locationShared = defineEvent('location.shared', {
   lon: z.number().min(-180).max(180),
 });
 
+/**
+ * A share window closed in which finders shared more positions than the one already alerted (or
+ * shared them after the day's alert ceiling): the parent gets them in one follow-up e-mail.
+ */
+export const locationSharesGrouped = defineEvent('location.shares_grouped', {
+  braceletId: braceletIdSchema,
+  childFirstName: z.string(),
+  parent: parentContactSchema,
+  positions: z
+    .array(z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180), sharedAt: z.iso.datetime({ offset: true }) }))
+    .min(1)
+    .max(50),
+  /** How many positions the window held in all (the e-mail lists at most 50). */
+  positionCount: z.number().int().min(1),
+});
+
 /** Stripe confirmed an order's payment. */
 export const paymentSucceeded = defineEvent('payment.succeeded', {
   orderId: z.uuid(),
@@ -141,6 +157,21 @@ export const orderShipped = defineEvent('order.shipped', {
 /** A parent created an account. */
 export const parentRegistered = defineEvent('parent.registered', {
   parent: parentContactSchema,
+});
+
+/**
+ * Someone tried to create an account with an address that already has one. Signup answers as if
+ * it worked (so it tells nobody who has an account); the owner is told and offered a reset.
+ */
+export const parentSignupAttempted = defineEvent('parent.signup_attempted', {
+  parent: parentContactSchema,
+});
+
+/** Many wrong passwords were tried on an account in a short time: its owner is warned. */
+export const parentLoginThrottled = defineEvent('parent.login_throttled', {
+  parent: parentContactSchema,
+  failedAttempts: z.number().int().min(1),
+  windowMinutes: z.number().int().min(1),
 });
 
 /**

@@ -13,10 +13,13 @@ export const eventSchemas = {
   'bracelet.scanned': schemas.braceletScanned,
   'bracelet.scans_grouped': schemas.braceletScansGrouped,
   'location.shared': schemas.locationShared,
+  'location.shares_grouped': schemas.locationSharesGrouped,
   'payment.succeeded': schemas.paymentSucceeded,
   'order.prepared': schemas.orderPrepared,
   'order.shipped': schemas.orderShipped,
   'parent.registered': schemas.parentRegistered,
+  'parent.signup_attempted': schemas.parentSignupAttempted,
+  'parent.login_throttled': schemas.parentLoginThrottled,
   'password.reset_requested': schemas.passwordResetRequested,
 } as const;
 
@@ -43,10 +46,13 @@ export const eventConsumers = {
   'bracelet.scanned': ['notifier'],
   'bracelet.scans_grouped': ['notifier'],
   'location.shared': ['notifier'],
+  'location.shares_grouped': ['notifier'],
   'payment.succeeded': ['fulfilment', 'notifier'],
   'order.prepared': ['family', 'checkout'],
   'order.shipped': ['checkout', 'notifier'],
   'parent.registered': ['notifier'],
+  'parent.signup_attempted': ['notifier'],
+  'parent.login_throttled': ['notifier'],
   'password.reset_requested': ['notifier'],
 } as const satisfies Record<EventName, readonly ConsumerName[]>;
 
@@ -54,8 +60,17 @@ export const eventConsumers = {
 export const eventProducers = {
   catalog: [],
   checkout: ['payment.succeeded'],
-  family: ['parent.registered', 'password.reset_requested', 'bracelet.associated', 'bracelet.reset', 'child.updated', 'child.deleted'],
-  scan: ['bracelet.scanned', 'bracelet.scans_grouped', 'location.shared'],
+  family: [
+    'parent.registered',
+    'parent.signup_attempted',
+    'parent.login_throttled',
+    'password.reset_requested',
+    'bracelet.associated',
+    'bracelet.reset',
+    'child.updated',
+    'child.deleted',
+  ],
+  scan: ['bracelet.scanned', 'bracelet.scans_grouped', 'location.shared', 'location.shares_grouped'],
   fulfilment: ['bracelets.minted', 'order.prepared', 'order.shipped'],
 } as const satisfies Record<ProducerName, readonly EventName[]>;
 

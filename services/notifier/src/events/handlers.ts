@@ -2,8 +2,15 @@ import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
 import type { Mailer } from '../mail/mailer.js';
 import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
 import type { SmsProvider } from '../sms/provider.js';
-import { passwordResetMail, welcomeMail } from '../templates/account-mails.js';
-import { locationMail, locationSms, scanAlertMail, scanAlertSms, scanSummaryMail } from '../templates/finder-messages.js';
+import { loginAttackMail, passwordResetMail, signupAttemptMail, welcomeMail } from '../templates/account-mails.js';
+import {
+  locationFollowUpMail,
+  locationMail,
+  locationSms,
+  scanAlertMail,
+  scanAlertSms,
+  scanSummaryMail,
+} from '../templates/finder-messages.js';
 
 type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string };
 
@@ -30,6 +37,20 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl }: Transpor
         sendMailOnce(db, mailer, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
         sendSmsOnce(db, sms, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
       ]);
+    },
+    // Scan caps these per bracelet: one follow-up e-mail per share window, never an SMS.
+    'location.shares_grouped': async (event, { db }) => {
+      await sendMailOnce(db, mailer, {
+        eventId: event.eventId,
+        template: 'location-follow-up',
+        mail: locationFollowUpMail(event, publicUrl),
+      });
+    },
+    'parent.signup_attempted': async (event, { db }) => {
+      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'signup-attempt', mail: signupAttemptMail(event, publicUrl) });
+    },
+    'parent.login_throttled': async (event, { db }) => {
+      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'login-attack', mail: loginAttackMail(event, publicUrl) });
     },
     'parent.registered': async (event, { db }) => {
       await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'welcome', mail: welcomeMail(event, publicUrl) });

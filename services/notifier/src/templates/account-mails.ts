@@ -26,3 +26,32 @@ export function passwordResetMail(event: EventOf<'password.reset_requested'>): M
     ]),
   };
 }
+
+/** Signup with an address that has an account: its owner is told, and offered a reset. */
+export function signupAttemptMail(event: EventOf<'parent.signup_attempted'>, publicUrl: string): Mail {
+  return {
+    to: event.parent.email,
+    subject: 'Tentative de création de compte avec votre adresse',
+    ...renderMail([
+      `Bonjour ${event.parent.firstName},`,
+      'Quelqu’un vient d’essayer de créer un compte avec votre adresse e-mail. Votre compte existe déjà : rien n’a été modifié et votre mot de passe reste le même.',
+      'Si c’était vous et que vous avez oublié votre mot de passe, vous pouvez en choisir un nouveau :',
+      { link: new URL('/forgot-password', publicUrl).toString(), label: 'Réinitialiser mon mot de passe' },
+      'Si ce n’était pas vous, vous n’avez rien à faire.',
+    ]),
+  };
+}
+
+/** Many wrong passwords on an account: its owner is warned (they can still log in). */
+export function loginAttackMail(event: EventOf<'parent.login_throttled'>, publicUrl: string): Mail {
+  return {
+    to: event.parent.email,
+    subject: 'Tentatives de connexion à votre compte',
+    ...renderMail([
+      `Bonjour ${event.parent.firstName},`,
+      `${event.failedAttempts} tentatives de connexion avec un mauvais mot de passe ont été faites sur votre compte en moins de ${event.windowMinutes} minutes. Ces tentatives sont ralenties ; vous pouvez toujours vous connecter avec votre mot de passe.`,
+      'Si ce n’était pas vous, choisissez un mot de passe que vous n’utilisez nulle part ailleurs :',
+      { link: new URL('/forgot-password', publicUrl).toString(), label: 'Changer mon mot de passe' },
+    ]),
+  };
+}

@@ -61,3 +61,23 @@ export function locationMail(event: EventOf<'location.shared'>): Mail {
 export function locationSms(event: EventOf<'location.shared'>): string {
   return `Position partagée par la personne qui a trouvé ${event.childFirstName} : ${openStreetMapLink(event.lat, event.lon)}`;
 }
+
+/** The positions a share window held beyond the one already alerted, in one e-mail (no SMS). */
+export function locationFollowUpMail(event: EventOf<'location.shares_grouped'>, publicUrl: string): Mail {
+  const listed = event.positions.map((position) => ({
+    link: openStreetMapLink(position.lat, position.lon),
+    label: `Position partagée à ${parisTime.format(new Date(position.sharedAt))}`,
+  }));
+  const more = event.positionCount - event.positions.length;
+  return {
+    to: event.parent.email,
+    subject: `${event.positionCount > 1 ? 'Nouvelles positions partagées' : 'Nouvelle position partagée'} pour ${event.childFirstName}`,
+    ...renderMail([
+      `Bonjour ${event.parent.firstName},`,
+      `Des personnes ayant scanné le bracelet de ${event.childFirstName} ont partagé ${event.positionCount > 1 ? `${event.positionCount} positions` : 'une position'} depuis votre dernière alerte :`,
+      ...listed,
+      ...(more > 0 ? [`Et ${more} autre${more > 1 ? 's' : ''}, visibles dans votre compte.`] : []),
+      { link: new URL('/account?tab=bracelets', publicUrl).toString(), label: 'Voir toutes les positions dans mon compte' },
+    ]),
+  };
+}
