@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningProcess, startProcess, waitUntilReady } from './children.js';
 import { buildFrontends, staleFrontends } from './frontends.js';
@@ -24,7 +24,7 @@ export type StackOptions = {
   embeddedPostgresPort?: number;
   /** Overrides the data folder's role secret (tests share cluster-wide roles across runs). */
   roleSecret?: string;
-  /** Isolates BullMQ keys; a fresh one per test run. */
+  /** Isolates BullMQ keys; a fresh one per test run. Default: derived from the data folder. */
   queuePrefix?: string;
   logLevel?: string;
   /** Extra settings for every service (benchmarks raise rate limits). */
@@ -87,7 +87,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       REDIS_URL: redis.url,
-      QUEUE_PREFIX: options.queuePrefix ?? 'bracelet',
+      QUEUE_PREFIX: options.queuePrefix ?? queuePrefixOf(dataDir),
       LOG_LEVEL: options.logLevel ?? 'info',
       PUBLIC_URL: baseUrl,
       ...options.serviceEnv,
@@ -161,6 +161,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 }
 
 export class PortTakenError extends Error {}
+
+/**
+ * The queue prefix of a data folder: two `npm start` with two data folders on one Redis never
+ * consume each other's events (each has its own database), while one folder keeps its queues
+ * across restarts. Rate-limit and throttle keys share the prefix.
+ */
+export function queuePrefixOf(dataDir: string): string {
+  return `bracelet-${createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 12)}`;
+}
 
 /** A queue prefix no other run uses. */
 export function uniqueQueuePrefix(label: string): string {

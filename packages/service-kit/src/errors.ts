@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error whose message a person may read; thrown by routes for expected failures. */
@@ -16,12 +16,31 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Ressource introuvable.') => new AppError(404, 'not_found', message);
 
-/** One error handler for every service: validation → 400, known errors as they are, anything else → 500 without internals. */
+/** The kit's 404 and error handler, for every service. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
   });
+  registerErrorHandler(app);
+}
 
+/** Fastify's own client errors, in our shape and in French. */
+const clientErrors: Record<number, { code: string; message: string }> = {
+  413: { code: 'payload_too_large', message: 'Requête trop volumineuse.' },
+  415: { code: 'unsupported_media_type', message: 'Type de contenu non pris en charge.' },
+};
+
+/**
+ * Errors Fastify meets before any route runs (a URL it cannot decode, a malformed header), which
+ * it would otherwise answer in its own shape. Pass as the `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ error: clientErrors[status] ?? { code: 'bad_request', message: 'Requête invalide.' } });
+}
+
+/** One error handler: validation → 400, known errors as they are, anything else → 500 without internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -43,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type…).
-      return reply.code(status).send({ error: { code: error.code ?? 'bad_request', message: 'Requête invalide.' } });
+      return reply.code(status).send({ error: clientErrors[status] ?? { code: 'bad_request', message: 'Requête invalide.' } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal', message: 'Une erreur est survenue.' } });

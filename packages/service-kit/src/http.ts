@@ -1,9 +1,10 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { registerErrorHandling } from './errors.js';
+import { answerFrameworkError, registerErrorHandling } from './errors.js';
 import type { Logger } from './logger.js';
+import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
 
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
@@ -33,6 +34,11 @@ export function createHttpServer({ logger, readiness, trustProxy = true, bodyLim
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextRules(app);
+  // Answers are personal or live by default; a route that may be cached says so itself.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
@@ -53,8 +59,33 @@ export function createHttpServer({ logger, readiness, trustProxy = true, bodyLim
   return app;
 }
 
+/**
+ * Every text that reaches a route is clean (text-rules.ts): JSON is decoded as strict UTF-8, and
+ * params, query and body are checked before validation, so no route (and no query) ever sees NUL
+ * or control characters. Multipart fields are checked where they are read.
+ */
+function registerTextRules(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseCleanJson(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    const field = findUncleanText(request.params, 'params') ?? findUncleanText(request.query, 'query') ?? findUncleanText(request.body, '');
+    if (field) throw invalidText(field);
+  });
+}
+
 function createBase(logger: Logger, trustProxy: boolean, bodyLimit: number) {
-  return Fastify({ loggerInstance: logger as FastifyBaseLogger, trustProxy, bodyLimit }).withTypeProvider<ZodTypeProvider>();
+  return Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy,
+    bodyLimit,
+    frameworkErrors: answerFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
 }
 
 /** The Fastify instance type every service's routes receive. */

@@ -10,3 +10,4 @@ export * from './migrate.js';
 export * from './outbox.js';
 export * from './redis.js';
 export * from './run-service.js';
+export * from './text-rules.js';

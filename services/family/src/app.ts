@@ -19,7 +19,11 @@ export async function buildApp(serviceDeps: ServiceDeps<Config>) {
   const deps: FamilyDeps = {
     ...serviceDeps,
     loginThrottle: createLoginThrottle(redis, log, {
-      maxFailures: config.LOGIN_MAX_FAILURES,
+      maxFailuresPerPair: config.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      slowdownAfter: config.LOGIN_SLOWDOWN_AFTER,
+      maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
+      closeToStrangersAfter: config.LOGIN_CLOSE_TO_STRANGERS_AFTER,
       windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
       prefix: config.QUEUE_PREFIX,
     }),

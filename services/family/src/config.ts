@@ -3,8 +3,17 @@ import { z } from 'zod';
 
 export const configSchema = baseConfigSchema.extend({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Wrong passwords allowed per account within the window before login is refused (429). */
+  /** Wrong passwords one address may try on one account per window before that pair gets 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Wrong passwords one address may try across all accounts per window. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Wrong passwords on one account (any address) after which failing addresses wait longer each time. */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Wrong passwords on one account after which only addresses it logged in from before may try. */
+  LOGIN_CLOSE_TO_STRANGERS_AFTER: z.coerce.number().int().min(1).default(100),
+  /** Wrong passwords on one account after which its owner is told by e-mail (once per window). */
+  LOGIN_WARN_OWNER_AFTER: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
     .number()
     .int()
@@ -22,6 +31,8 @@ export const configSchema = baseConfigSchema.extend({
     .int()
     .min(1024)
     .default(8 * 1024 * 1024),
+  /** At most one "someone tried to sign up with your address" e-mail per account per this many minutes. */
+  SIGNUP_WARNING_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   RESET_TOKEN_MINUTES: z.coerce
     .number()
     .int()

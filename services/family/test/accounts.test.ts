@@ -18,18 +18,6 @@ describe('accounts', () => {
     expect(events.rows[0]?.payload.parent.email).toBe(parent.email);
   });
 
-  it('refuses a second account for the same address, whatever its case', async () => {
-    const parent = await registerParent(family.app);
-    const again = await family.app.inject({
-      method: 'POST',
-      url: '/register_parent/',
-      payload: { nom: 'X', prenom: 'Y', email: parent.email.toUpperCase(), telephone: '+33612345678', mot_de_passe: 'autre mot de passe' },
-    });
-    expect(again.statusCode).toBe(409);
-    const count = await family.db.query('SELECT count(*)::int AS n FROM accounts WHERE lower(email) = lower($1)', [parent.email]);
-    expect(count.rows[0]?.n).toBe(1);
-  });
-
   it('refuses bad signup input with French field messages and creates nothing', async () => {
     const response = await family.app.inject({
       method: 'POST',
@@ -73,28 +61,6 @@ describe('accounts', () => {
     expect(logout.statusCode).toBe(204);
     const afterLogout = await family.app.inject({ method: 'POST', url: '/internal/sessions/resolve', payload: { sessionId } });
     expect(afterLogout.json()).toEqual({ identity: null });
-  });
-
-  it('throttles 20 wrong passwords in a row (429), even for the right password afterwards', async () => {
-    const parent = await registerParent(family.app);
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const response = await family.app.inject({
-        method: 'POST',
-        url: '/login/',
-        payload: { email: parent.email, mot_de_passe: `faux-${attempt}` },
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
-    const right = await family.app.inject({
-      method: 'POST',
-      url: '/login/',
-      payload: { email: parent.email, mot_de_passe: parent.password },
-    });
-    expect(right.statusCode).toBe(429);
-    expect(right.json().error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
   });
 
   it('limits login attempts per client address across accounts', async () => {

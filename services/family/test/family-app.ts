@@ -81,5 +81,8 @@ export async function registerParent(app: Awaited<ReturnType<typeof startFamilyA
     payload: { nom: 'Martin', prenom: 'Camille', email, telephone: '+33 6 12 34 56 78', mot_de_passe: password },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  return { id: response.json().parent_id as string, email, password };
+  // Signup answers alike for every address; the account's id comes with the login.
+  const login = await app.inject({ method: 'POST', url: '/login/', payload: { email, mot_de_passe: password } });
+  if (login.statusCode !== 200) throw new Error(`login after register failed: ${login.body}`);
+  return { id: login.json().parent_id as string, email, password };
 }

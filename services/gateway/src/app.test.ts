@@ -27,6 +27,7 @@ let gateway: Awaited<ReturnType<typeof buildApp>>;
 const seen: Array<{ url: string; forwardedFor: string | undefined; identity: string | undefined }> = [];
 const secret = 'a-test-identity-secret-of-32-chars!';
 const parentId = '6f1f4a52-6f7e-4c2b-9c1a-0d3f2b9c8e11';
+const shared: unknown[] = [];
 const down = 'http://127.0.0.1:9'; // discard port: nothing listens
 
 function configFor(upstreamUrl: string) {
@@ -34,6 +35,7 @@ function configFor(upstreamUrl: string) {
     NODE_ENV: 'test' as const,
     HOST: '127.0.0.1',
     PORT: 0,
+    PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent' as const,
     FRONTENDS_DIR: frontendsDir,
     SCAN_URL: upstreamUrl,
@@ -63,6 +65,10 @@ beforeAll(async () => {
     return { identity: sessionId === 'good-session' ? { accountId: parentId, role: 'parent' } : null };
   });
   upstream.post('/login/', async () => ({ ok: true }));
+  upstream.post('/share_location', async (request) => {
+    shared.push(request.body);
+    return { message: 'ok' };
+  });
   upstream.get('/internal-only', async () => ({ secret: true }));
   const address = await upstream.listen({ port: 0, host: '127.0.0.1' });
   gateway = await buildApp(configFor(address));
@@ -108,6 +114,82 @@ describe('gateway', () => {
       payload: {},
     });
     expect(own.statusCode).toBe(200);
+    // Scheme and port count, not just the host: an https page is not an http product's own.
+    for (const origin of ['https://shop.example', 'http://shop.example:8080', 'null']) {
+      const other = await gateway.inject({ method: 'POST', url: '/login/', headers: { origin, host: 'shop.example' }, payload: {} });
+      expect(other.statusCode, origin).toBe(403);
+    }
+    const publicOrigin = await gateway.inject({
+      method: 'POST',
+      url: '/login/',
+      headers: { origin: 'http://localhost:3000', host: '127.0.0.1:3000' },
+      payload: {},
+    });
+    expect(publicOrigin.statusCode).toBe(200);
+  });
+
+  it('answers a malformed or unclean request target with 400 in the kit shape, before any service', async () => {
+    const before = seen.length;
+    for (const url of [
+      '/get_child_by_bracelet/abc?%',
+      '/get_child_by_bracelet/abc?a=%zz',
+      '/get_child_by_bracelet/abc?a=%E2%82',
+      '/get_child_by_bracelet/a%00b',
+      '/get_child_by_bracelet/abc?x=%01',
+      '/get_child_by_bracelet/%E2%82',
+    ]) {
+      const response = await gateway.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code, url).toMatch(/^(invalid_text|bad_request)$/);
+      expect(response.body, url).not.toContain('statusCode');
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it('refuses JSON that is not clean UTF-8 text at the edge, and forwards clean JSON byte for byte', async () => {
+    const post = (payload: string | Buffer) =>
+      gateway.inject({ method: 'POST', url: '/share_location', headers: { 'content-type': 'application/json' }, payload });
+    const count = shared.length;
+    for (const payload of [
+      '{"a":"x\\u0000y"}',
+      '{"a\\u0007":1}',
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]),
+      '{"a":',
+    ]) {
+      const response = await post(payload);
+      expect(response.statusCode, String(payload)).toBe(400);
+      expect(response.json().error.message).toMatch(/^Requête invalide/);
+    }
+    expect(shared.length).toBe(count);
+    expect((await post('{"lat":48.85,"name":"Zoé 👧"}')).statusCode).toBe(200);
+    expect(shared.at(-1)).toEqual({ lat: 48.85, name: 'Zoé 👧' });
+  });
+
+  it('refuses an oversized body with 413 before anything reaches the service, announced or chunked', async () => {
+    const count = shared.length;
+    const big = JSON.stringify({ text: 'x'.repeat(200_000) });
+    const announced = await gateway.inject({
+      method: 'POST',
+      url: '/share_location',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(announced.statusCode).toBe(413);
+    expect(announced.json().error).toEqual({ code: 'payload_too_large', message: 'Requête trop volumineuse.' });
+    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const chunked = await fetch(`${address}/share_location`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(10_000)));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(shared.length).toBe(count);
   });
 
   it('exposes nothing of a service beyond the route table', async () => {
@@ -136,6 +218,13 @@ describe('gateway', () => {
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
     expect((await gateway.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when the public URL is https', async () => {
+    const httpsGateway = await buildApp({ ...configFor(down), PUBLIC_URL: 'https://bracelets.example' });
+    const response = await httpsGateway.inject({ url: '/', headers: { accept: 'text/html' } });
+    await httpsGateway.close();
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 
   it('caches hashed assets for a year and revalidates entry files', async () => {

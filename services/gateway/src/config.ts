@@ -4,6 +4,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The product's public address: the Origin state-changing requests must come from; https turns on HSTS. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder holding the frontends, each built into <name>/dist. */
   FRONTENDS_DIR: z.string().min(1),

@@ -5,7 +5,18 @@
 export const upstreamServices = ['catalog', 'checkout', 'family', 'scan', 'fulfilment'] as const;
 export type UpstreamService = (typeof upstreamServices)[number];
 
-export type ProxiedRoute = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; service: UpstreamService };
+export type ProxiedRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  service: UpstreamService;
+  /** Largest body the gateway accepts for this route (bytes); JSON_BODY_LIMIT unless said. */
+  bodyLimit?: number;
+};
+
+/** A JSON call carries a few fields; anything larger is refused at the edge (413). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+/** A child form carries a photo (family caps it at 8 MiB) and a few fields. */
+const CHILD_FORM_LIMIT = 8 * 1024 * 1024 + 64 * 1024;
 
 export const routeTable: readonly ProxiedRoute[] = [
   // Finders
@@ -24,8 +35,8 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/request_password_reset', service: 'family' },
   { method: 'POST', path: '/reset_password/', service: 'family' },
   // Children and photos
-  { method: 'POST', path: '/add_child_profile/', service: 'family' },
-  { method: 'PUT', path: '/update_child_profile/:id', service: 'family' },
+  { method: 'POST', path: '/add_child_profile/', service: 'family', bodyLimit: CHILD_FORM_LIMIT },
+  { method: 'PUT', path: '/update_child_profile/:id', service: 'family', bodyLimit: CHILD_FORM_LIMIT },
   { method: 'GET', path: '/get_child_basic/:id', service: 'family' },
   { method: 'PUT', path: '/child_privacy/:id', service: 'family' },
   { method: 'GET', path: '/get_children_by_parent/:id', service: 'family' },

@@ -6,7 +6,7 @@ import helmet from 'helmet';
  * wrapper rebuilt it (and re-parsed the CSP) on every request, which was a large share of the
  * gateway's CPU per proxied call.
  */
-export function registerSecurityHeaders(app: FastifyInstance, { production }: { production: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, { production, https }: { production: boolean; https: boolean }): void {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -17,13 +17,14 @@ export function registerSecurityHeaders(app: FastifyInstance, { production }: { 
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         // Plain http on a LAN address (a phone scanning a demo bracelet) must keep working.
-        upgradeInsecureRequests: production ? [] : null,
+        upgradeInsecureRequests: production || https ? [] : null,
       },
     },
     // Same-origin by default; finder pages tighten it further (no-referrer).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: production,
+    // Browsers only honour HSTS over https: sent whenever the public URL is https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));

@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@bracelet/contracts/http';
+import type { SignupResponse } from '@bracelet/contracts/http';
 import { api, Button, type ButtonState, FormMessage, PasswordField, TextField } from '@bracelet/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 
@@ -8,7 +8,7 @@ type Props = {
   /** The phone input: a plain tel field, or the wizard's international one. */
   phoneInput?: (value: string, onChange: (value: string) => void, error: string | undefined) => ReactNode;
   messages: { success: string; failure: string };
-  onSuccess: (values: SignupValues, account: SessionResponse) => Promise<void> | void;
+  onSuccess: (values: SignupValues) => Promise<void> | void;
 };
 
 /** Prénom, Nom, Adresse mail, Téléphone, Mot de passe (spec §2.3), posted to /register_parent/. */
@@ -23,7 +23,7 @@ export function SignupForm({ phoneInput, messages, onSuccess }: Props) {
     event.preventDefault();
     setState('loading');
     setMessage(undefined);
-    const result = await api<SessionResponse>('/register_parent/', { method: 'POST', json: values });
+    const result = await api<SignupResponse>('/register_parent/', { method: 'POST', json: values });
     if (!result.ok) {
       setState('idle');
       setFields(result.fields ?? {});
@@ -33,7 +33,7 @@ export function SignupForm({ phoneInput, messages, onSuccess }: Props) {
     setFields({});
     setState('success');
     setMessage({ kind: 'success', text: messages.success });
-    await onSuccess(values, result.data);
+    await onSuccess(values);
   }
 
   const error = (name: string) => fields[name]?.[0];

@@ -15,6 +15,10 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** POST /register_parent/: the same answer whether the address was new or already had an account. */
+export const signupResponseSchema = z.object({ message: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
 /** The Parent entity (spec §3), as GET /get-parent-by-id answers it. */
 export const parentResponseSchema = z.object({
   parent_id: z.uuid(),

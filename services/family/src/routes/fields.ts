@@ -9,11 +9,22 @@ export const text = (label: string, max = 100) =>
     .min(1, { message: `${label} est obligatoire.` })
     .max(max, { message: `${label} est trop long.` });
 
+/** The one form of an e-mail address everywhere (signup, login, reset, throttles): trimmed, lower case. */
+export const normaliseEmail = (address: string) => address.trim().toLowerCase();
+
+/** A new address (signup): checked, then normalised. */
 export const email = z
-  .string()
+  .string({ message: "L'adresse e-mail est obligatoire." })
   .trim()
-  .max(254)
-  .pipe(z.email({ message: 'Adresse e-mail invalide.' }));
+  .max(254, { message: 'Adresse e-mail trop longue.' })
+  .pipe(z.email({ message: 'Adresse e-mail invalide.' }))
+  .transform(normaliseEmail);
+
+/** An address typed to log in or to reset a password: only normalised (an unknown one is just unknown). */
+export const typedEmail = z
+  .string({ message: "L'adresse e-mail est obligatoire." })
+  .max(254, { message: 'Adresse e-mail trop longue.' })
+  .transform(normaliseEmail);
 
 /** A valid phone number, stored in international form. */
 export const phone = z

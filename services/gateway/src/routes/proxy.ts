@@ -1,41 +1,54 @@
-import { IDENTITY_HEADER } from '@bracelet/service-kit';
+import { checkRequestTarget, IDENTITY_HEADER, invalidText, parseCleanJson } from '@bracelet/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type IdentityResolver, IdentityUnavailableError } from '../identity.js';
-import { type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
+import { JSON_BODY_LIMIT, type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
 
 const SESSION_COOKIE = 'sid';
 const unavailable = { error: { code: 'unavailable', message: 'Service momentanément indisponible. Veuillez réessayer.' } };
 const foreignOrigin = { error: { code: 'forbidden_origin', message: 'Requête refusée.' } };
 
-/** State-changing requests from a browser must come from our own pages (Origin = our host). */
-function comesFromForeignPage(request: FastifyRequest): boolean {
+/**
+ * State-changing requests from a browser must come from our own pages: the Origin's scheme, host
+ * and port are the public URL's, or the public scheme with the host the request was sent to (a
+ * phone on the LAN reaching the product by its address).
+ */
+export function comesFromForeignPage(request: FastifyRequest, publicUrl: URL): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   const origin = request.headers.origin;
   if (!origin) return false; // not a browser cross-site request; the SameSite cookie covers the rest
+  let sender: URL;
   try {
-    return new URL(origin).host !== request.headers.host;
+    sender = new URL(origin);
   } catch {
     return true;
   }
+  if (sender.origin === publicUrl.origin) return false;
+  return !(sender.protocol === publicUrl.protocol && sender.host === request.headers.host);
 }
 
+const isJson = (request: FastifyRequest) => /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+
 /**
- * Forwards each route of the table, body untouched, to its owning service. A session cookie is
- * resolved once here and passed on as a signed identity header; a client-sent identity header is
- * always dropped.
+ * Forwards each route of the table to its owning service, after the edge's rules: a clean request
+ * target (text-rules), a body within the route's limit (413 before anything reaches the service),
+ * and a JSON body that is strict UTF-8 without control characters. A session cookie is resolved
+ * once here and passed on as a signed identity header; a client-sent identity header is dropped.
  */
 export async function registerProxyRoutes(
   app: FastifyInstance,
   {
     upstreams,
     identity,
+    publicUrl,
     routes = routeTable,
-  }: { upstreams: Record<UpstreamService, string>; identity: IdentityResolver; routes?: readonly ProxiedRoute[] },
+  }: { upstreams: Record<UpstreamService, string>; identity: IdentityResolver; publicUrl: URL; routes?: readonly ProxiedRoute[] },
 ): Promise<void> {
-  // Bodies stream through as they came (JSON, multipart); the owning service parses and validates them.
+  // Bodies are read whole (within the route's limit) and forwarded byte for byte: the owning
+  // service parses and validates them. Streaming them let an oversized body reach the service,
+  // which closed the socket mid-upload (a 503 instead of a 413).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   // One scope per upstream, each with its own kept-alive connection pool to that service.
   const byService = new Map<UpstreamService, ProxiedRoute[]>();
@@ -43,18 +56,27 @@ export async function registerProxyRoutes(
   for (const [service, serviceRoutes] of byService) {
     await app.register(async (scope) => {
       await scope.register(replyFrom, { base: upstreams[service], undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
-      registerServiceRoutes(scope, serviceRoutes, identity);
+      registerServiceRoutes(scope, serviceRoutes, identity, publicUrl);
     });
   }
 }
 
-function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRoute[], identity: IdentityResolver): void {
+function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRoute[], identity: IdentityResolver, publicUrl: URL): void {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.path,
+      bodyLimit: route.bodyLimit ?? JSON_BODY_LIMIT,
+      // Before the body is read: a bad target or a foreign page costs nothing more.
+      onRequest: async (request, reply) => {
+        const target = checkRequestTarget(request.url);
+        if (!target.ok) throw invalidText(target.field);
+        if (comesFromForeignPage(request, publicUrl)) return reply.code(403).send(foreignOrigin);
+      },
+      preValidation: async (request) => {
+        if (Buffer.isBuffer(request.body) && isJson(request)) parseCleanJson(request.body);
+      },
       handler: async (request, reply) => {
-        if (comesFromForeignPage(request)) return reply.code(403).send(foreignOrigin);
         let signedIdentity: string | undefined;
         const sessionId = request.cookies[SESSION_COOKIE];
         if (sessionId) {
@@ -67,7 +89,11 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
             return reply.code(503).send(unavailable);
           }
         }
-        return reply.from(request.url, {
+        const queryStart = request.url.indexOf('?');
+        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        // The path only: reply-from appends the query itself, and logs what it is given.
+        return reply.from(queryStart === -1 ? request.url : request.url.slice(0, queryStart), {
+          ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
           rewriteRequestHeaders: (_original, headers) => {
             const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
             return {

@@ -7,11 +7,16 @@ import { SignupForm, type SignupValues } from '../../forms/SignupForm';
 import { InternationalPhoneInput } from '../../phone/InternationalPhoneInput';
 import { WizardLayout } from './WizardLayout';
 
-/** /newconfigregister: registers, logs in automatically, then /newconfigurationstep2 after 2 s. */
+/**
+ * /newconfigregister: registers, logs in automatically, then /newconfigurationstep2 after 2 s.
+ * Signup answers alike for a taken address (it tells nobody who has an account): if the automatic
+ * login then fails, the address had an account with another password, and the wizard's login
+ * page is the way on.
+ */
 export default function WizardRegisterPage() {
   const navigate = useNavigate();
-  const [done, setDone] = useState(false);
-  useDelayedAction(done, 2000, () => navigate('/newconfigurationstep2'));
+  const [done, setDone] = useState<'logged-in' | 'needs-login'>();
+  useDelayedAction(done !== undefined, 2000, () => navigate(done === 'logged-in' ? '/newconfigurationstep2' : '/newconfiglogin'));
 
   async function logIn(values: SignupValues) {
     const result = await api<SessionResponse>('/login/', {
@@ -19,7 +24,7 @@ export default function WizardRegisterPage() {
       json: { email: values.email, mot_de_passe: values.mot_de_passe },
     });
     if (result.ok) signedIn(result.data);
-    setDone(true);
+    setDone(result.ok ? 'logged-in' : 'needs-login');
   }
 
   return (

@@ -1,4 +1,4 @@
-import { createEvent, errorResponseSchema, parentResponseSchema, sessionResponseSchema } from '@bracelet/contracts';
+import { createEvent, errorResponseSchema, parentResponseSchema, sessionResponseSchema, signupResponseSchema } from '@bracelet/contracts';
 import { AppError, type HttpServer, identityOf, unauthenticated, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository, EmailTakenError } from '../../db/accounts.repository.js';
@@ -6,7 +6,7 @@ import { createSessionRepository } from '../../db/sessions.repository.js';
 import { parentContactOf } from '../../events/payloads.js';
 import { hashPassword, verifyPassword } from '../../passwords.js';
 import { assertSameParent, type FamilyDeps, parentOf, SESSION_COOKIE } from '../context.js';
-import { email, password, phone, text } from '../fields.js';
+import { email, password, phone, text, typedEmail } from '../fields.js';
 
 const sessionAnswer = (account: Account) => ({
   parent_id: account.id,
@@ -30,7 +30,17 @@ export const parentAnswer = (account: Account) => ({
 });
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Identifiants incorrects.');
-const tooManyAttempts = () => new AppError(429, 'rate_limited', 'Trop de tentatives. Veuillez réessayer dans quelques minutes.');
+const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'rate_limited',
+    retryAfterSeconds < 60
+      ? `Trop de tentatives. Veuillez réessayer dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`
+      : 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  );
+
+/** The signup answer, the same whether the address was new or already had an account. */
+export const SIGNUP_MESSAGE = 'Compte créé avec succès !';
 
 // A hash to verify against when the address is unknown, so both cases take the same time.
 let decoyHash: Promise<string> | undefined;
@@ -48,60 +58,85 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.NODE_ENV === 'production',
+    // Secure whenever the product is served over https (and always in production).
+    secure: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https:'),
   };
 
+  // Answers the same for a new address and one that has an account (docs/deviations.md): the
+  // answer must not tell who has an account. The owner of a taken address is told by e-mail.
   app.post(
     '/register_parent/',
     {
       config: authLimit,
       schema: {
         body: z.object({ nom: text('Le nom'), prenom: text('Le prénom'), email, telephone: phone, mot_de_passe: password }),
-        response: { 201: sessionResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: signupResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const { nom, prenom, email: address, telephone, mot_de_passe } = request.body;
+      // Hashed in both cases, so both take the same time.
       const passwordHash = await hashPassword(mot_de_passe);
       try {
-        const account = await withTransaction(db, async (tx) => {
+        await withTransaction(db, async (tx) => {
           const id = await accounts.insert(
             { role: 'parent', email: address, passwordHash, firstName: prenom, lastName: nom, phone: telephone },
             tx,
           );
           const created = (await accounts.findById(id, tx)) as Account;
           await writeEvent(tx, 'family', createEvent('parent.registered', { parent: parentContactOf(created) }));
-          return created;
         });
-        return reply.code(201).send(sessionAnswer(account));
       } catch (error) {
-        if (error instanceof EmailTakenError) {
-          throw new AppError(409, 'email_taken', 'Un compte existe déjà avec cette adresse e-mail.', { email: ['Adresse déjà utilisée.'] });
-        }
-        throw error;
+        if (!(error instanceof EmailTakenError)) throw error;
+        await warnOwnerOfTakenAddress(address);
       }
+      return reply.code(201).send({ message: SIGNUP_MESSAGE });
     },
   );
+
+  /** Tells an address's owner that someone tried to sign up with it: at most once an hour. */
+  async function warnOwnerOfTakenAddress(address: string): Promise<void> {
+    const owner = await accounts.findByEmail(address);
+    if (!owner) return;
+    const key = `${config.QUEUE_PREFIX}:signup-warned:${owner.id}`;
+    const first = await deps.redis.set(key, '1', 'EX', config.SIGNUP_WARNING_INTERVAL_MINUTES * 60, 'NX').catch(() => 'OK');
+    if (first !== 'OK') return;
+    await withTransaction(db, (tx) => writeEvent(tx, 'family', createEvent('parent.signup_attempted', { parent: parentContactOf(owner) })));
+  }
 
   app.post(
     '/login/',
     {
       config: authLimit,
       schema: {
-        body: z.object({ email: z.string().trim().max(254), mot_de_passe: z.string().max(200) }),
+        body: z.object({ email: typedEmail, mot_de_passe: z.string().max(200) }),
         response: { 200: sessionResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const { email: address, mot_de_passe } = request.body;
-      if (await loginThrottle.isLocked(address)) throw tooManyAttempts();
+      const verdict = await loginThrottle.check(address, request.ip);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw tooManyAttempts(verdict.retryAfterSeconds);
+      }
       const account = await accounts.findByEmail(address);
       const valid = await verifyPassword(account?.passwordHash ?? (await decoy()), mot_de_passe);
       if (!account || !valid) {
-        await loginThrottle.recordFailure(address);
+        const failures = await loginThrottle.recordFailure(address, request.ip, config.LOGIN_WARN_OWNER_AFTER);
+        if (account && failures !== undefined) {
+          const windowMinutes = Math.ceil(config.LOGIN_FAILURE_WINDOW_SECONDS / 60);
+          await withTransaction(db, (tx) =>
+            writeEvent(
+              tx,
+              'family',
+              createEvent('parent.login_throttled', { parent: parentContactOf(account), failedAttempts: failures, windowMinutes }),
+            ),
+          );
+        }
         throw invalidCredentials();
       }
-      await loginThrottle.clear(address);
+      await loginThrottle.recordSuccess(address, request.ip);
       const sessionId = await sessions.open(account.id, config.SESSION_TTL_DAYS);
       reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: config.SESSION_TTL_DAYS * 24 * 3600 });
       return sessionAnswer(account);

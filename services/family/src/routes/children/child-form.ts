@@ -1,5 +1,5 @@
 import { relationships } from '@bracelet/contracts';
-import { AppError } from '@bracelet/service-kit';
+import { AppError, invalidText, isCleanText } from '@bracelet/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChildFields } from '../../db/children.repository.js';
@@ -38,24 +38,41 @@ export type ChildForm = { fields: Record<string, string>; photo: Buffer | undefi
 const notMultipart = () => new AppError(400, 'invalid_request', 'Requête invalide.');
 const photoTooLarge = () => new AppError(413, 'photo_too_large', 'La photo est trop lourde.', { photo: ['Fichier trop volumineux.'] });
 
-/** Reads the multipart form: text fields, and at most one file, `photo`, capped in size. */
+const brokenForm = () => new AppError(400, 'invalid_multipart', 'Formulaire invalide : envoi incomplet ou mal formé.');
+
+/**
+ * Reads the multipart form: text fields, and at most one file, `photo`, capped in size. A body that
+ * is not a well-formed multipart form (no boundary, another boundary, cut short) is a 400.
+ */
 export async function readChildForm(request: FastifyRequest, maxPhotoBytes: number): Promise<ChildForm> {
   if (!request.isMultipart()) throw notMultipart();
+  try {
+    return await readParts(request, maxPhotoBytes);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { statusCode, code } = error as { statusCode?: number; code?: string };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+    if (statusCode === 413) throw new AppError(413, 'form_too_large', 'Formulaire trop volumineux.');
+    // Busboy's parse errors ("Unexpected end of form", "Malformed part header"…) carry no status.
+    throw brokenForm();
+  }
+}
+
+async function readParts(request: FastifyRequest, maxPhotoBytes: number): Promise<ChildForm> {
   const fields: Record<string, string> = {};
   let photo: Buffer | undefined;
   for await (const part of request.parts({ limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+    if (!isCleanText(part.fieldname)) throw invalidText();
     if (part.type === 'file') {
       if (part.fieldname !== 'photo') {
         part.file.resume();
         throw new AppError(400, 'invalid_request', 'Requête invalide.', { [part.fieldname]: ['Champ inattendu.'] });
       }
-      const content = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-        throw error;
-      });
+      const content = await part.toBuffer();
       if (part.file.truncated) throw photoTooLarge();
       if (content.length > 0) photo = content;
     } else if (typeof part.value === 'string') {
+      if (!isCleanText(part.value)) throw invalidText(part.fieldname);
       fields[part.fieldname] = part.value;
     }
   }

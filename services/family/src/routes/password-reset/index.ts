@@ -7,7 +7,7 @@ import { createSessionRepository } from '../../db/sessions.repository.js';
 import { parentContactOf } from '../../events/payloads.js';
 import { hashPassword } from '../../passwords.js';
 import type { FamilyDeps } from '../context.js';
-import { password } from '../fields.js';
+import { password, typedEmail } from '../fields.js';
 
 const messageSchema = z.object({ message: z.string() });
 export const RESET_REQUESTED_MESSAGE = '✅ Un e-mail de réinitialisation vient de vous être envoyé.';
@@ -23,7 +23,7 @@ export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): 
     '/request_password_reset',
     {
       config: authLimit,
-      schema: { body: z.object({ email: z.string().trim().max(254) }), response: { 200: messageSchema, 400: errorResponseSchema } },
+      schema: { body: z.object({ email: typedEmail }), response: { 200: messageSchema, 400: errorResponseSchema } },
     },
     async (request) => {
       const account = await accounts.findByEmail(request.body.email);

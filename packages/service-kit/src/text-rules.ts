@@ -1,0 +1,106 @@
+import { AppError } from './errors.js';
+
+/**
+ * The one rule for text that enters the system: valid UTF-8 (no lone surrogate once decoded), no
+ * NUL and no control character (C0 but tab, line feed and carriage return; DEL; C1). Postgres refuses NUL in
+ * text ("invalid byte sequence for encoding UTF8"), and nothing a person types contains the rest.
+ */
+const forbiddenCharacter = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]', // control characters but tab, LF, CR
+    '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])', // a high surrogate alone
+    '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]', // a low surrogate alone
+  ].join('|'),
+);
+
+export const invalidText = (field?: string) =>
+  new AppError(
+    400,
+    'invalid_text',
+    'Requête invalide : caractères non autorisés.',
+    field ? { [field]: ['Caractères non autorisés.'] } : undefined,
+  );
+
+export function isCleanText(value: string): boolean {
+  return !forbiddenCharacter.test(value);
+}
+
+/** The path of the first key or string in a parsed value that breaks the rule, if any. */
+export function findUncleanText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return isCleanText(value) ? undefined : path || 'requête';
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUncleanText(item, path ? `${path}.${index}` : String(index));
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const keyPath = path ? `${path}.${key}` : key;
+      if (!isCleanText(key)) return keyPath;
+      const found = findUncleanText(item, keyPath);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes bytes as UTF-8, refusing invalid sequences instead of replacing them. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a JSON body under the rule; throws a 400 AppError otherwise. */
+export function parseCleanJson(bytes: Uint8Array): unknown {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) throw invalidText();
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'invalid_json', 'Requête invalide : JSON mal formé.');
+  }
+  const field = findUncleanText(value);
+  if (field) throw invalidText(field);
+  return value;
+}
+
+/** Decodes one percent-encoded URL component (query: '+' is a space), or undefined if malformed. */
+function decodeComponent(component: string, plusIsSpace: boolean): string | undefined {
+  try {
+    return decodeURIComponent(plusIsSpace ? component.replaceAll('+', ' ') : component);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a request target (path and query) under the rule: every segment and every query key and
+ * value must percent-decode to clean text. Returns a French reason when it does not.
+ */
+export function checkRequestTarget(target: string): { ok: true } | { ok: false; field: string } {
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  for (const segment of path.split('/')) {
+    const decoded = decodeComponent(segment, false);
+    if (decoded === undefined || !isCleanText(decoded)) return { ok: false, field: 'chemin' };
+  }
+  if (queryStart === -1) return { ok: true };
+  for (const pair of target.slice(queryStart + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const key = decodeComponent(equals === -1 ? pair : pair.slice(0, equals), true);
+    const value = equals === -1 ? '' : decodeComponent(pair.slice(equals + 1), true);
+    if (key === undefined || value === undefined || !isCleanText(key) || !isCleanText(value)) {
+      return { ok: false, field: key && isCleanText(key) ? key : 'requête' };
+    }
+  }
+  return { ok: true };
+}
