@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -154,6 +154,47 @@ describe('family journeys', () => {
     await again.getByText('❌ Le lien est invalide ou expiré.').waitFor();
     await again.context().close();
     await page.context().close();
+
+    // The page request was logged, but neither the token it carried nor the passwords typed.
+    const token = path.searchParams.get('token') as string;
+    const logsDir = join(inject('e2e').dataDir, 'logs');
+    const allLogs = () =>
+      readdirSync(logsDir)
+        .map((name) => readFileSync(join(logsDir, name), 'utf8'))
+        .join('\n');
+    await eventually(() => (allLogs().includes('/reset-password?token=[redacted]') ? true : undefined));
+    const logs = allLogs();
+    expect(logs).not.toContain(token);
+    for (const secret of ['ancien mot de passe', 'nouveau mot de passe', 'troisième essai']) expect(logs).not.toContain(secret);
+  });
+
+  it('signing up with a taken address looks like any signup, changes nothing, and warns the owner by e-mail', async () => {
+    const email = uniqueEmail('deja');
+    const owner = await browser.newPage();
+    await owner.goto('/signup');
+    await signUp(owner, { email, password: 'mot de passe du titulaire' });
+    await owner.getByText('Compte créé avec succès !').waitFor();
+    await owner.context().close();
+
+    const stranger = await browser.newPage();
+    await stranger.goto('/signup');
+    await signUp(stranger, { email: email.toUpperCase(), password: 'mot de passe intrus', prenom: 'Intrus' });
+    await stranger.getByText('Compte créé avec succès !').waitFor();
+    await stranger.waitForURL('**/login', { timeout: 6000 });
+    await logIn(stranger, email, 'mot de passe intrus');
+    await stranger.getByText('Identifiants incorrects.').waitFor();
+    await stranger.context().close();
+
+    const warning = await eventually(() =>
+      mailsTo(email).find((mail) => mail.subject === 'Tentative de création de compte avec votre adresse'),
+    );
+    expect(warning.text).toContain('votre mot de passe reste le même');
+    expect(warning.text).toMatch(/\/forgot-password/);
+    const again = await browser.newPage();
+    await again.goto('/login');
+    await logIn(again, email, 'mot de passe du titulaire');
+    await again.waitForURL('**/account');
+    await again.context().close();
   });
 
   it('logging out ends the session on the server', async () => {
