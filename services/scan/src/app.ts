@@ -5,6 +5,7 @@ import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
 import { registerHistoryRoutes } from './routes/history/index.js';
 import { createScanRecorder } from './scan-recorder.js';
+import { createShareRecorder } from './share-recorder.js';
 
 /** Scan answers finders from its own read model. */
 export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) {
@@ -26,11 +27,20 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
     }
   });
   const cards = createScanCardRepository(db);
-  registerHistoryRoutes(app, { db, cards, identitySecret: config.IDENTITY_SECRET });
-  registerBraceletRoutes(app, {
+  registerHistoryRoutes(app, {
     db,
     cards,
+    identitySecret: config.IDENTITY_SECRET,
+    limits: {
+      shareWindowSeconds: config.LOCATION_SHARE_WINDOW_SECONDS,
+      locationAlertsPerDay: config.LOCATION_ALERTS_PER_DAY,
+      positionRetentionDays: config.LOCATION_RETENTION_DAYS,
+    },
+  });
+  registerBraceletRoutes(app, {
+    cards,
     scans: createScanRecorder(db, { windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS }),
+    shares: createShareRecorder(db, { windowSeconds: config.LOCATION_SHARE_WINDOW_SECONDS, alertsPerDay: config.LOCATION_ALERTS_PER_DAY }),
     identitySecret: config.IDENTITY_SECRET,
     lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
     sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,

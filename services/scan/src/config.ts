@@ -8,5 +8,12 @@ export const configSchema = baseConfigSchema.extend({
   /** One alert per bracelet per window; later scans in it are counted and summarised at its end. */
   SCAN_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   LOCATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Position shares, per bracelet whoever sends them (ADR 009): one alert (e-mail + SMS) per
+   * window, later positions in it sent together in one follow-up e-mail when it closes…
+   */
+  LOCATION_SHARE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** …and at most this many alerting windows in 24 hours; past it, positions are shown in the account only. */
+  LOCATION_ALERTS_PER_DAY: z.coerce.number().int().min(1).default(6),
 });
 export type Config = z.infer<typeof configSchema>;

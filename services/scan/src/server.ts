@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { scanEventHandlers } from './events/handlers.js';
 import { startLocationRetention } from './location-retention.js';
+import { startShareWindowSummaries } from './share-summaries.js';
 import { startWindowSummaries } from './window-summaries.js';
 
 await runService({
@@ -12,7 +13,11 @@ await runService({
   emitsEvents: true,
   consumes: { consumer: 'scan', handlers: scanEventHandlers },
   startBackground: ({ db, log, config }) => {
-    const tasks = [startLocationRetention(db, log, config.LOCATION_RETENTION_DAYS), startWindowSummaries(db, log)];
+    const tasks = [
+      startLocationRetention(db, log, config.LOCATION_RETENTION_DAYS),
+      startWindowSummaries(db, log),
+      startShareWindowSummaries(db, log),
+    ];
     return { stop: async () => void (await Promise.all(tasks.map((task) => task.stop()))) };
   },
 });

@@ -1,46 +1,51 @@
 import type { Queryable } from '@bracelet/service-kit';
+import type { Delivery } from '../share-grouping.js';
 
-export type ScanHistoryEntry = { scannedAt: Date; position: { lat: number; lon: number; sharedAt: Date } | null };
+export type SharedPositionEntry = { lat: number; lon: number; sharedAt: Date; delivery: Delivery };
 
 /** What finders did with a bracelet: scans, and positions shared. */
 export function createFinderActivityRepository(db: Queryable) {
   return {
-    async recordLocation(share: { braceletId: string; lat: number; lon: number }, tx: Queryable = db): Promise<string> {
+    async recordLocation(
+      share: { braceletId: string; lat: number; lon: number; delivery?: Delivery },
+      tx: Queryable = db,
+    ): Promise<string> {
       const id = globalThis.crypto.randomUUID();
-      await tx.query('INSERT INTO location_shares (id, bracelet_id, lat, lon) VALUES ($1, $2, $3, $4)', [
+      await tx.query('INSERT INTO location_shares (id, bracelet_id, lat, lon, delivery) VALUES ($1, $2, $3, $4, $5)', [
         id,
         share.braceletId,
         share.lat,
         share.lon,
+        share.delivery ?? 'alert',
       ]);
       return id;
     },
 
-    /**
-     * The bracelet's scans, newest first, each with the first position shared after it (before
-     * the next scan, within an hour), if any.
-     */
-    async listScans(braceletId: string, limit = 100, tx: Queryable = db): Promise<ScanHistoryEntry[]> {
-      const { rows } = await tx.query<{ scanned_at: Date; lat: number | null; lon: number | null; shared_at: Date | null }>(
-        `SELECT s.scanned_at, l.lat, l.lon, l.shared_at
-         FROM scan_log s
-         LEFT JOIN LATERAL (
-           SELECT lat, lon, shared_at FROM location_shares l
-           WHERE l.bracelet_id = s.bracelet_id AND l.shared_at >= s.scanned_at
-             AND l.shared_at < LEAST(
-               s.scanned_at + interval '1 hour',
-               COALESCE((SELECT min(n.scanned_at) FROM scan_log n WHERE n.bracelet_id = s.bracelet_id AND n.scanned_at > s.scanned_at), 'infinity'))
-           ORDER BY l.shared_at LIMIT 1
-         ) l ON true
-         WHERE s.bracelet_id = $1
-         ORDER BY s.scanned_at DESC
-         LIMIT $2`,
+    /** The bracelet's latest scans, newest first, and how many it has in all. */
+    async listScans(braceletId: string, limit = 1000, tx: Queryable = db): Promise<{ scans: Date[]; total: number }> {
+      const { rows } = await tx.query<{ scanned_at: Date; total: number }>(
+        `SELECT scanned_at, count(*) OVER ()::int AS total FROM scan_log WHERE bracelet_id = $1
+         ORDER BY scanned_at DESC LIMIT $2`,
         [braceletId, limit],
       );
-      return rows.map((row) => ({
-        scannedAt: row.scanned_at,
-        position: row.lat !== null && row.lon !== null && row.shared_at ? { lat: row.lat, lon: row.lon, sharedAt: row.shared_at } : null,
-      }));
+      return { scans: rows.map((row) => row.scanned_at), total: rows[0]?.total ?? 0 };
+    },
+
+    /** Every position shared for the bracelet (the latest `limit`), newest first, and how many in all. */
+    async listPositions(
+      braceletId: string,
+      limit = 1000,
+      tx: Queryable = db,
+    ): Promise<{ positions: SharedPositionEntry[]; total: number }> {
+      const { rows } = await tx.query<{ lat: number; lon: number; shared_at: Date; delivery: Delivery; total: number }>(
+        `SELECT lat, lon, shared_at, delivery, count(*) OVER ()::int AS total FROM location_shares WHERE bracelet_id = $1
+         ORDER BY shared_at DESC LIMIT $2`,
+        [braceletId, limit],
+      );
+      return {
+        positions: rows.map((row) => ({ lat: row.lat, lon: row.lon, sharedAt: row.shared_at, delivery: row.delivery })),
+        total: rows[0]?.total ?? 0,
+      };
     },
 
     /** Positions are kept 30 days, then deleted. */

@@ -1,38 +1,145 @@
 import { api } from '@bracelet/ui';
 import { useEffect, useState } from 'react';
 
-type Entry = { scanned_at: string; position: { lat: number; lon: number; shared_at: string; map_url: string } | null };
+/** What the family was told of a position (ADR 009). */
+export type Delivery = 'alert' | 'pending' | 'follow_up' | 'account_only';
+export type Position = { lat: number; lon: number; shared_at: string; map_url: string; delivery: Delivery };
+export type Limits = { share_window_seconds: number; location_alerts_per_day: number; position_retention_days: number };
+/** GET /get_scan_history/{id}: every scan and every position, newest first, and the caps on messages. */
+export type History = {
+  scans: { scanned_at: string }[];
+  scan_count: number;
+  positions: Position[];
+  position_count: number;
+  limits: Limits;
+};
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+export type TimelineEntry =
+  | { key: string; kind: 'scans'; from: Date; to: Date; count: number }
+  | { key: string; kind: 'position'; at: Date; position: Position };
+export type TimelineDay = { day: string; entries: TimelineEntry[] };
 
-/** The scans of one bracelet: when, and whether the finder shared a position. */
+const dayFormat = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** "toutes les 5 minutes", "par minute", "toutes les 90 secondes". */
+function everyWindow(seconds: number): string {
+  if (seconds === 60) return 'par minute';
+  if (seconds % 60 === 0) return `toutes les ${seconds / 60} minutes`;
+  return `toutes les ${seconds} secondes`;
+}
+
+/** The caps on messages about positions, as the server applies them, in words a parent reads. */
+export function limitsSentence(limits: Limits): string {
+  const perDay = limits.location_alerts_per_day;
+  return (
+    `Les positions partagées vous sont envoyées (par e-mail, et par SMS à votre contact de confiance) au plus une fois ${everyWindow(limits.share_window_seconds)} ` +
+    `(les suivantes sont regroupées dans un e-mail) et au plus ${perDay === 1 ? 'une fois' : `${perDay} fois`} par jour ; ` +
+    `toutes restent visibles ici pendant ${limits.position_retention_days} ${plural(limits.position_retention_days, 'jour', 'jours')}.`
+  );
+}
+
+export function deliveryText(delivery: Delivery): string {
+  switch (delivery) {
+    case 'alert':
+      return 'envoyée par e-mail et par SMS au contact de confiance';
+    case 'pending':
+      return 'sera envoyée avec les suivantes dans un e-mail récapitulatif';
+    case 'follow_up':
+      return 'envoyée dans un e-mail récapitulatif';
+    case 'account_only':
+      return 'non envoyée (plafond quotidien atteint) : visible ici seulement';
+  }
+}
+
+/**
+ * Scans and positions as one timeline, newest first, by day. Scans that follow each other with no
+ * position between them make one line (a flood of lookups stays readable); every position has its own.
+ */
+export function timelineOf(history: Pick<History, 'scans' | 'positions'>): TimelineDay[] {
+  const events = [
+    ...history.scans.map((scan, index) => ({ key: `scan-${index}`, at: new Date(scan.scanned_at), position: undefined })),
+    ...history.positions.map((position, index) => ({ key: `position-${index}`, at: new Date(position.shared_at), position })),
+  ]
+    // Newest first; a position shared at the very time of a scan came after it.
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || Number(Boolean(b.position)) - Number(Boolean(a.position)));
+  const days: TimelineDay[] = [];
+  for (const event of events) {
+    const day = dayFormat.format(event.at);
+    let current = days.at(-1);
+    if (current?.day !== day) {
+      current = { day, entries: [] };
+      days.push(current);
+    }
+    const previous = current.entries.at(-1);
+    if (event.position) current.entries.push({ key: event.key, kind: 'position', at: event.at, position: event.position });
+    else if (previous?.kind === 'scans')
+      current.entries[current.entries.length - 1] = { ...previous, from: event.at, count: previous.count + 1 };
+    else current.entries.push({ key: event.key, kind: 'scans', from: event.at, to: event.at, count: 1 });
+  }
+  return days;
+}
+
+function EntryLine({ entry }: { entry: TimelineEntry }) {
+  if (entry.kind === 'scans') {
+    const from = timeFormat.format(entry.from);
+    const to = timeFormat.format(entry.to);
+    return (
+      <li>
+        <time dateTime={entry.to.toISOString()}>{from === to ? to : `${from} – ${to}`}</time> —{' '}
+        {entry.count === 1 ? 'Bracelet scanné' : `Bracelet scanné ${entry.count} fois`}
+      </li>
+    );
+  }
+  return (
+    <li>
+      <time dateTime={entry.at.toISOString()}>{timeFormat.format(entry.at)}</time> — Position partagée :{' '}
+      <a href={entry.position.map_url} target="_blank" rel="noreferrer">
+        Voir sur la carte
+      </a>{' '}
+      <span className="muted">({deliveryText(entry.position.delivery)})</span>
+    </li>
+  );
+}
+
+/** Everything finders did with one bracelet: each scan, each position shared, and what the family was told. */
 export function ScanHistory({ braceletId }: { braceletId: string }) {
-  const [entries, setEntries] = useState<Entry[] | 'failed'>();
+  const [history, setHistory] = useState<History | 'failed'>();
   useEffect(() => {
-    api<Entry[]>(`/get_scan_history/${braceletId}`).then((result) => setEntries(result.ok ? result.data : 'failed'));
+    api<History>(`/get_scan_history/${braceletId}`).then((result) => setHistory(result.ok ? result.data : 'failed'));
   }, [braceletId]);
 
-  if (!entries) return <div className="spinner" role="status" />;
-  if (entries === 'failed') return <p className="field__error">Erreur lors du chargement des données.</p>;
-  if (entries.length === 0) return <p className="muted">Ce bracelet n'a pas encore été scanné.</p>;
+  if (!history) return <div className="spinner" role="status" />;
+  if (history === 'failed') return <p className="field__error">Erreur lors du chargement des données.</p>;
+  const days = timelineOf(history);
+  const truncated = history.scan_count > history.scans.length || history.position_count > history.positions.length;
   return (
-    <ul className="history">
-      {entries.map((entry) => (
-        <li key={entry.scanned_at}>
-          <span>Scanné le {dateTime.format(new Date(entry.scanned_at))}</span>
-          {entry.position ? (
-            <>
-              {' '}
-              — position partagée{' '}
-              <a href={entry.position.map_url} target="_blank" rel="noreferrer">
-                Voir sur la carte
-              </a>
-            </>
-          ) : (
-            <span className="muted"> — pas de position partagée</span>
-          )}
-        </li>
-      ))}
-    </ul>
+    <div>
+      <p className="muted" style={{ fontSize: '0.9rem' }}>
+        {limitsSentence(history.limits)}
+      </p>
+      {days.length === 0 ? (
+        <p className="muted">Ce bracelet n'a pas encore été scanné.</p>
+      ) : (
+        days.map(({ day, entries }) => (
+          <section key={day} aria-label={day}>
+            <h4 style={{ margin: '0.75rem 0 0', textTransform: 'capitalize' }}>{day}</h4>
+            <ul className="history">
+              {entries.map((entry) => (
+                <EntryLine key={entry.key} entry={entry} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      {truncated ? (
+        <p className="muted">
+          Seuls les {history.scans.length} scans et les {history.positions.length} positions les plus récents sont affichés (
+          {history.scan_count} scans et {history.position_count} positions en tout).
+        </p>
+      ) : null}
+    </div>
   );
 }

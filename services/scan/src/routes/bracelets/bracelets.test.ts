@@ -17,6 +17,7 @@ import { createFinderActivityRepository } from '../../db/finder-activity.reposit
 import { createScanCardRepository } from '../../db/scan-cards.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 import { createScanRecorder } from '../../scan-recorder.js';
+import { createShareRecorder } from '../../share-recorder.js';
 import { summarizeClosedWindows } from '../../window-summaries.js';
 import { registerBraceletRoutes } from './index.js';
 
@@ -232,9 +233,9 @@ describe('scans and positions', () => {
     const id = await configured('sc');
     const unrecordable = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
     registerBraceletRoutes(unrecordable, {
-      db,
       cards: createScanCardRepository(db),
       scans: { record: () => Promise.reject(new Error('commit failed')) },
+      shares: createShareRecorder(db),
       identitySecret,
       lookupsPerMinute: 100,
       sharesPerMinute: 5,
@@ -253,9 +254,9 @@ describe('scans and positions', () => {
     const id = await configured('sd');
     const stuck = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
     registerBraceletRoutes(stuck, {
-      db,
       cards: createScanCardRepository(db),
       scans: { record: () => new Promise<void>(() => {}) },
+      shares: createShareRecorder(db),
       identitySecret,
       lookupsPerMinute: 100,
       sharesPerMinute: 5,
@@ -370,7 +371,7 @@ describe('GET /scan_photo/{id}', () => {
 });
 
 describe('GET /get_scan_history/{id}', () => {
-  it("lists the bracelet's scans with the position shared after each, for its parent only", async () => {
+  it("lists the bracelet's scans and positions, and the caps on messages, for its parent only", async () => {
     const id = idFor('h1'.replace('1', 'r'));
     await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));
     await apply(createEvent('bracelet.associated', { braceletId: id, parent, child, emergencyContact: contact }));
@@ -387,14 +388,22 @@ describe('GET /get_scan_history/{id}', () => {
     const owner = { 'x-identity': encodeIdentity({ accountId: parent.id, role: 'parent' }, identitySecret) };
     const history = await app.inject({ url: `/get_scan_history/${id}`, headers: owner });
     expect(history.statusCode).toBe(200);
-    const entries = history.json();
-    expect(entries).toHaveLength(2);
-    expect(entries[0].position).toBeNull();
-    expect(entries[1].position).toMatchObject({
-      lat: 43.296482,
-      lon: 5.36978,
-      map_url: 'https://www.openstreetmap.org/?mlat=43.296482&mlon=5.369780#map=17/43.296482/5.369780',
-    });
+    expect(history.headers['cache-control']).toBe('no-store');
+    const body = history.json();
+    expect(body.scans).toHaveLength(2);
+    expect(body.scan_count).toBe(2);
+    expect(Date.parse(body.scans[0].scanned_at)).toBeGreaterThan(Date.parse(body.scans[1].scanned_at));
+    expect(body.positions).toEqual([
+      {
+        lat: 43.296482,
+        lon: 5.36978,
+        shared_at: expect.any(String),
+        map_url: 'https://www.openstreetmap.org/?mlat=43.296482&mlon=5.369780#map=17/43.296482/5.369780',
+        delivery: 'alert',
+      },
+    ]);
+    expect(body.position_count).toBe(1);
+    expect(body.limits).toEqual({ share_window_seconds: 300, location_alerts_per_day: 6, position_retention_days: 30 });
 
     const stranger = { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) };
     expect((await app.inject({ url: `/get_scan_history/${id}`, headers: stranger })).statusCode).toBe(404);

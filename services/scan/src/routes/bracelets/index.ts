@@ -1,16 +1,15 @@
 import {
   braceletIdSchema,
-  createEvent,
   errorResponseSchema,
   familyAlertedHeader,
   type ScanCardResponse,
   scanCardResponseSchema,
 } from '@bracelet/contracts';
-import { AppError, type HttpServer, identityOf, notFound, type Pool, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { AppError, type HttpServer, identityOf, notFound } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import type { ScanCard, ScanCardRepository } from '../../db/scan-cards.repository.js';
 import type { ScanRecorder } from '../../scan-recorder.js';
+import type { ShareRecorder } from '../../share-recorder.js';
 
 /** Public answers about a child must never be indexed, previewed or leaked through Referer. */
 export const finderPrivacyHeaders = {
@@ -38,9 +37,9 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
 }
 
 type Deps = {
-  db: Pool;
   cards: ScanCardRepository;
   scans: ScanRecorder;
+  shares: ShareRecorder;
   identitySecret: string;
   lookupsPerMinute: number;
   sharesPerMinute: number;
@@ -61,7 +60,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export function registerBraceletRoutes(
   app: HttpServer,
-  { db, cards, scans, identitySecret, lookupsPerMinute, sharesPerMinute, recordTimeoutMs = 3000 }: Deps,
+  { cards, scans, shares, identitySecret, lookupsPerMinute, sharesPerMinute, recordTimeoutMs = 3000 }: Deps,
 ): void {
   app.get(
     '/get_child_by_bracelet/:id',
@@ -123,29 +122,18 @@ export function registerBraceletRoutes(
     },
     async (request) => {
       const { bracelet_id, child_first_name, emergency_contact_phone, lat, lon } = request.body;
-      const card = await cards.findByBraceletId(bracelet_id);
-      const { child, parent, emergencyContact } = card ?? {};
-      if (!card?.configured || !child || !parent || !emergencyContact) throw notFound('Ce bracelet est invalide');
-      // The position goes only to this bracelet's own contact.
-      if (emergencyContact.phone !== emergency_contact_phone || child.firstName !== child_first_name) {
-        throw new AppError(400, 'invalid_request', 'Requête invalide.');
-      }
-      await withTransaction(db, async (tx) => {
-        const shareId = await createFinderActivityRepository(tx).recordLocation({ braceletId: card.braceletId, lat, lon }, tx);
-        await writeEvent(
-          tx,
-          'scan',
-          createEvent('location.shared', {
-            shareId,
-            braceletId: card.braceletId,
-            childFirstName: child.firstName,
-            parent,
-            emergencyContactPhone: emergencyContact.phone,
-            lat,
-            lon,
-          }),
-        );
+      const outcome = await shares.record({
+        braceletId: bracelet_id,
+        childFirstName: child_first_name,
+        emergencyContactPhone: emergency_contact_phone,
+        lat,
+        lon,
       });
+      if (outcome.kind === 'unknown') throw notFound('Ce bracelet est invalide');
+      if (outcome.kind === 'mismatch') throw new AppError(400, 'invalid_request', 'Requête invalide.');
+      // The position is kept in every case and the family was or will be told of it, within the
+      // per-bracelet caps (ADR 009). Past the daily ceiling it goes to the parent's account only; the
+      // answer does not say so, so whoever floods a bracelet cannot tell when the ceiling is reached.
       return { message: 'Position partagée avec le contact de confiance.' };
     },
   );

@@ -4,20 +4,41 @@ import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import type { ScanCardRepository } from '../../db/scan-cards.repository.js';
 
-const historySchema = z.array(
-  z.object({
-    scanned_at: z.string(),
-    position: z.object({ lat: z.number(), lon: z.number(), shared_at: z.string(), map_url: z.url() }).nullable(),
+/** At most this many scans and this many positions in one answer (each list says how many there are in all). */
+const HISTORY_LIMIT = 1000;
+
+const historySchema = z.object({
+  /** Newest first. */
+  scans: z.array(z.object({ scanned_at: z.string() })),
+  scan_count: z.number().int(),
+  /** Every position shared (kept `position_retention_days`), newest first, with what the family was told of it. */
+  positions: z.array(
+    z.object({
+      lat: z.number(),
+      lon: z.number(),
+      shared_at: z.string(),
+      map_url: z.url(),
+      delivery: z.enum(['alert', 'pending', 'follow_up', 'account_only']),
+    }),
+  ),
+  position_count: z.number().int(),
+  /** The caps on messages about positions (ADR 009), as configured, for the parent to read. */
+  limits: z.object({
+    share_window_seconds: z.number().int(),
+    location_alerts_per_day: z.number().int(),
+    position_retention_days: z.number().int(),
   }),
-);
+});
 
 const mapUrl = (lat: number, lon: number) =>
   `https://www.openstreetmap.org/?mlat=${lat.toFixed(6)}&mlon=${lon.toFixed(6)}#map=17/${lat.toFixed(6)}/${lon.toFixed(6)}`;
 
-/** The bracelet's scan history, for its parent only. */
+export type HistoryLimits = { shareWindowSeconds: number; locationAlertsPerDay: number; positionRetentionDays: number };
+
+/** The bracelet's scan history (every scan, every position), for its parent only. */
 export function registerHistoryRoutes(
   app: HttpServer,
-  { db, cards, identitySecret }: { db: Pool; cards: ScanCardRepository; identitySecret: string },
+  { db, cards, identitySecret, limits }: { db: Pool; cards: ScanCardRepository; identitySecret: string; limits: HistoryLimits },
 ): void {
   app.get(
     '/get_scan_history/:id',
@@ -32,17 +53,28 @@ export function registerHistoryRoutes(
       const card = await cards.findByBraceletId(request.params.id);
       if (!card?.parent || card.parent.id !== identity.accountId) throw notFound('Bracelet introuvable.');
       reply.header('cache-control', 'no-store');
-      return (await createFinderActivityRepository(db).listScans(card.braceletId)).map((entry) => ({
-        scanned_at: entry.scannedAt.toISOString(),
-        position: entry.position
-          ? {
-              lat: entry.position.lat,
-              lon: entry.position.lon,
-              shared_at: entry.position.sharedAt.toISOString(),
-              map_url: mapUrl(entry.position.lat, entry.position.lon),
-            }
-          : null,
-      }));
+      const activity = createFinderActivityRepository(db);
+      const [scans, positions] = await Promise.all([
+        activity.listScans(card.braceletId, HISTORY_LIMIT),
+        activity.listPositions(card.braceletId, HISTORY_LIMIT),
+      ]);
+      return {
+        scans: scans.scans.map((scannedAt) => ({ scanned_at: scannedAt.toISOString() })),
+        scan_count: scans.total,
+        positions: positions.positions.map((position) => ({
+          lat: position.lat,
+          lon: position.lon,
+          shared_at: position.sharedAt.toISOString(),
+          map_url: mapUrl(position.lat, position.lon),
+          delivery: position.delivery,
+        })),
+        position_count: positions.total,
+        limits: {
+          share_window_seconds: limits.shareWindowSeconds,
+          location_alerts_per_day: limits.locationAlertsPerDay,
+          position_retention_days: limits.positionRetentionDays,
+        },
+      };
     },
   );
 }
