@@ -115,8 +115,8 @@ export const locationShared = defineEvent('location.shared', {
 });
 
 /**
- * A share window closed in which finders shared more positions than the one already alerted (or
- * shared them after the day's alert ceiling): the parent gets them in one follow-up e-mail.
+ * A share window closed in which finders shared more positions than the one already alerted: the
+ * parent gets them in one follow-up e-mail (past the day's alert ceiling, nothing is sent).
  */
 export const locationSharesGrouped = defineEvent('location.shares_grouped', {
   braceletId: braceletIdSchema,
