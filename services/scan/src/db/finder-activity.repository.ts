@@ -22,11 +22,11 @@ export function createFinderActivityRepository(db: Queryable) {
     },
 
     /** The bracelet's latest scans, newest first, and how many it has in all. */
-    async listScans(braceletId: string, limit = 1000, tx: Queryable = db): Promise<{ scans: Date[]; total: number }> {
+    async listScans(braceletId: string, since: Date, limit = 1000, tx: Queryable = db): Promise<{ scans: Date[]; total: number }> {
       const { rows } = await tx.query<{ scanned_at: Date; total: number }>(
-        `SELECT scanned_at, count(*) OVER ()::int AS total FROM scan_log WHERE bracelet_id = $1
+        `SELECT scanned_at, count(*) OVER ()::int AS total FROM scan_log WHERE bracelet_id = $1 AND scanned_at >= $3
          ORDER BY scanned_at DESC LIMIT $2`,
-        [braceletId, limit],
+        [braceletId, limit, since],
       );
       return { scans: rows.map((row) => row.scanned_at), total: rows[0]?.total ?? 0 };
     },
@@ -34,13 +34,15 @@ export function createFinderActivityRepository(db: Queryable) {
     /** Every position shared for the bracelet (the latest `limit`), newest first, and how many in all. */
     async listPositions(
       braceletId: string,
+      since: Date,
       limit = 1000,
       tx: Queryable = db,
     ): Promise<{ positions: SharedPositionEntry[]; total: number }> {
       const { rows } = await tx.query<{ lat: number; lon: number; shared_at: Date; delivery: Delivery; total: number }>(
-        `SELECT lat, lon, shared_at, delivery, count(*) OVER ()::int AS total FROM location_shares WHERE bracelet_id = $1
+        `SELECT lat, lon, shared_at, delivery, count(*) OVER ()::int AS total FROM location_shares
+         WHERE bracelet_id = $1 AND shared_at >= $3
          ORDER BY shared_at DESC LIMIT $2`,
-        [braceletId, limit],
+        [braceletId, limit, since],
       );
       return {
         positions: rows.map((row) => ({ lat: row.lat, lon: row.lon, sharedAt: row.shared_at, delivery: row.delivery })),

@@ -15,6 +15,8 @@ export type ScanCard = {
   parent: ParentContact | null;
   child: StoredChild | null;
   emergencyContact: EmergencyContact | null;
+  /** Since when the current owner's history runs (their first link of this bracelet). */
+  ownerSince: Date | null;
 };
 
 type CardRow = {
@@ -24,6 +26,7 @@ type CardRow = {
   child: Omit<ChildCardEvent, 'photo'> | null;
   child_photo_id: string | null;
   emergency_contact: EmergencyContact | null;
+  owner_since: Date | null;
 };
 
 /** Splits the event's child into the JSON kept on the card and the photo kept apart. */
@@ -40,7 +43,7 @@ export function createScanCardRepository(db: Queryable) {
   return {
     async findByBraceletId(braceletId: string, tx: Queryable = db): Promise<ScanCard | undefined> {
       const { rows } = await tx.query<CardRow>(
-        'SELECT bracelet_id, configured, parent_contact, child, child_photo_id, emergency_contact FROM scan_cards WHERE bracelet_id = $1',
+        'SELECT bracelet_id, configured, parent_contact, child, child_photo_id, emergency_contact, owner_since FROM scan_cards WHERE bracelet_id = $1',
         [braceletId],
       );
       const row = rows[0];
@@ -51,6 +54,7 @@ export function createScanCardRepository(db: Queryable) {
         parent: row.parent_contact,
         child: row.child ? { ...row.child, photoId: row.child_photo_id } : null,
         emergencyContact: row.emergency_contact,
+        ownerSince: row.owner_since,
       };
     },
 
@@ -72,10 +76,13 @@ export function createScanCardRepository(db: Queryable) {
     ): Promise<void> {
       const { child, photo, photoId } = storable(card.child);
       await tx.query(
-        `INSERT INTO scan_cards (bracelet_id, configured, parent_id, parent_contact, child_id, child, child_photo, child_photo_id, emergency_contact, updated_at)
-         VALUES ($1, true, $2, $3, $4, $5, $6, $7, $8, now())
+        `INSERT INTO scan_cards (bracelet_id, configured, parent_id, parent_contact, child_id, child, child_photo, child_photo_id,
+           emergency_contact, owner_parent_id, owner_since, updated_at)
+         VALUES ($1, true, $2, $3, $4, $5, $6, $7, $8, $2, now(), now())
          ON CONFLICT (bracelet_id) DO UPDATE SET configured = true, parent_id = $2, parent_contact = $3,
-           child_id = $4, child = $5, child_photo = $6, child_photo_id = $7, emergency_contact = $8, updated_at = now()`,
+           child_id = $4, child = $5, child_photo = $6, child_photo_id = $7, emergency_contact = $8,
+           owner_since = CASE WHEN scan_cards.owner_parent_id IS DISTINCT FROM $2 THEN now() ELSE scan_cards.owner_since END,
+           owner_parent_id = $2, updated_at = now()`,
         [card.braceletId, card.parent.id, card.parent, child.id, child, photo, photoId, card.emergencyContact],
       );
     },

@@ -377,6 +377,7 @@ describe('GET /get_scan_history/{id}', () => {
     await apply(createEvent('bracelet.associated', { braceletId: id, parent, child, emergencyContact: contact }));
     await app.inject({ url: `/get_child_by_bracelet/${id}`, remoteAddress: '198.51.100.1' });
     await db.query("UPDATE scan_log SET scanned_at = now() - interval '10 minutes' WHERE bracelet_id = $1", [id]);
+    await db.query("UPDATE scan_cards SET owner_since = now() - interval '1 hour' WHERE bracelet_id = $1", [id]);
     await app.inject({
       method: 'POST',
       url: '/share_location',
@@ -408,5 +409,46 @@ describe('GET /get_scan_history/{id}', () => {
     const stranger = { 'x-identity': encodeIdentity({ accountId: randomUUID(), role: 'parent' }, identitySecret) };
     expect((await app.inject({ url: `/get_scan_history/${id}`, headers: stranger })).statusCode).toBe(404);
     expect((await app.inject({ url: `/get_scan_history/${id}` })).statusCode).toBe(401);
+  });
+
+  it('shows a new family none of what finders did while the previous family had the bracelet; a relink by the same parent keeps it', async () => {
+    const id = idFor('newfam2');
+    await apply(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: [id] }));
+    await apply(createEvent('bracelet.associated', { braceletId: id, parent, child, emergencyContact: contact }));
+    await app.inject({ url: `/get_child_by_bracelet/${id}`, remoteAddress: '198.51.100.30' });
+    await app.inject({
+      method: 'POST',
+      url: '/share_location',
+      remoteAddress: '198.51.100.30',
+      payload: { bracelet_id: id, child_first_name: 'Léa', emergency_contact_phone: '+33612345678', lat: 48.8566, lon: 2.3522 },
+    });
+    const historyOf = async (accountId: string) =>
+      (
+        await app.inject({
+          url: `/get_scan_history/${id}`,
+          headers: { 'x-identity': encodeIdentity({ accountId, role: 'parent' }, identitySecret) },
+        })
+      ).json();
+
+    // Reset and relinked by the same parent: their history stays.
+    await apply(createEvent('bracelet.reset', { braceletId: id, parentId: parent.id }));
+    await apply(createEvent('bracelet.associated', { braceletId: id, parent, child, emergencyContact: contact }));
+    expect((await historyOf(parent.id)).position_count).toBe(1);
+
+    // Reset, then linked by another family: they start from nothing.
+    await apply(createEvent('bracelet.reset', { braceletId: id, parentId: parent.id }));
+    const other = { id: randomUUID(), email: 'autre@example.com', firstName: 'Inès' };
+    await apply(
+      createEvent('bracelet.associated', {
+        braceletId: id,
+        parent: other,
+        child: { ...child, id: randomUUID() },
+        emergencyContact: contact,
+      }),
+    );
+    const fresh = await historyOf(other.id);
+    expect(fresh.scans).toEqual([]);
+    expect(fresh.positions).toEqual([]);
+    expect(fresh.scan_count + fresh.position_count).toBe(0);
   });
 });

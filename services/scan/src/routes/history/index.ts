@@ -54,9 +54,11 @@ export function registerHistoryRoutes(
       if (!card?.parent || card.parent.id !== identity.accountId) throw notFound('Bracelet introuvable.');
       reply.header('cache-control', 'no-store');
       const activity = createFinderActivityRepository(db);
+      // Only the current owner's history: not what finders did while another family had the bracelet.
+      const since = card.ownerSince ?? new Date(0);
       const [scans, positions] = await Promise.all([
-        activity.listScans(card.braceletId, HISTORY_LIMIT),
-        activity.listPositions(card.braceletId, HISTORY_LIMIT),
+        activity.listScans(card.braceletId, since, HISTORY_LIMIT),
+        activity.listPositions(card.braceletId, since, HISTORY_LIMIT),
       ]);
       return {
         scans: scans.scans.map((scannedAt) => ({ scanned_at: scannedAt.toISOString() })),
