@@ -140,6 +140,7 @@ describe('a finder scans a configured bracelet', () => {
 
 describe('a finder shares their position', () => {
   let parent: { email: string; cookie: string };
+  let firstShareAt = 0;
   const braceletId = () => inject('e2e').demo.bracelets[4] as string;
   beforeAll(async () => {
     parent = await configureBracelet(braceletId(), '+33666666666');
@@ -152,6 +153,7 @@ describe('a finder shares their position', () => {
     await page.goto(`/b/${braceletId()}`);
     await page.getByRole('button', { name: 'Partager votre position' }).click();
     await page.getByText('Position partagée avec le contact de confiance.').waitFor();
+    firstShareAt = Date.now();
     const link = 'https://www.openstreetmap.org/?mlat=45.764043&mlon=4.835659#map=17/45.764043/4.835659';
     const mail = await eventually(() => mailsTo(parent.email).find((candidate) => candidate.subject === 'Position partagée pour Léa'));
     expect(mail.text).toContain(link);
@@ -201,6 +203,48 @@ describe('a finder shares their position', () => {
     await page.getByRole('button', { name: 'Partager votre position' }).click();
     await page.getByText('Erreur réseau. Veuillez réessayer.').waitFor();
     await page.context().close();
+  });
+
+  it('eight shares in a row reach the family as one alert (e-mail + SMS) and one follow-up e-mail; the account shows all', async () => {
+    const windowMs = inject('e2e').alertWindowSeconds * 1000;
+    // The first test's share window must have closed: these eight open a new one.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstShareAt + windowMs + 3000 - Date.now())));
+    const locationMails = () =>
+      mailsTo(parent.email).filter((mail) => /^(Position partagée|Nouvelles? positions? partagées?) pour Léa$/.test(mail.subject));
+    const mailsBefore = locationMails().length;
+    const smsBefore = smsTo('+33666666666').length;
+    for (let share = 0; share < 8; share += 1) {
+      const response = await fetch(new URL('/share_location', base()), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          bracelet_id: braceletId(),
+          child_first_name: 'Léa',
+          emergency_contact_phone: '+33666666666',
+          lat: 45.75 + share / 1000,
+          lon: 4.85,
+        }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const followUp = await eventually(
+      () => locationMails().find((mail) => mail.subject === 'Nouvelles positions partagées pour Léa'),
+      windowMs + 8000,
+    );
+    expect(followUp.text).toContain('7 positions');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(locationMails().length - mailsBefore).toBe(2);
+    expect(smsTo('+33666666666').length - smsBefore).toBe(1);
+
+    const account = await browser.newPage({ width: 1024 });
+    await account.context().addCookies([{ name: 'sid', value: parent.cookie.replace(/^sid=/, ''), url: base() }]);
+    await account.goto('/account?tab=bracelets');
+    const item = account.locator(`[data-bracelet="${braceletId()}"]`);
+    await item.getByRole('button', { name: 'Historique des scans' }).click();
+    await item.getByRole('link', { name: 'Voir sur la carte' }).first().waitFor();
+    // The first test's position and these eight.
+    expect(await item.getByRole('link', { name: 'Voir sur la carte' }).count()).toBe(9);
+    await account.context().close();
   });
 });
 

@@ -25,8 +25,8 @@ export default async function setup(project: TestProject) {
     redisUrl: infrastructure.redisUrl,
     roleSecret: infrastructure.roleSecret,
     queuePrefix: uniqueQueuePrefix('e2e'),
-    // A short alert window, so a journey can see a window close and its summary arrive.
-    serviceEnv: { SCAN_ALERT_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS) },
+    // Short alert and share windows, so a journey can see a window close and its summary arrive.
+    serviceEnv: { SCAN_ALERT_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS), LOCATION_SHARE_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS) },
     log: (line) => lines.push(line),
   }).catch((error) => {
     process.stderr.write(`${lines.join('\n')}\n`);
