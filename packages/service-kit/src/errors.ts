@@ -39,6 +39,28 @@ export function answerFrameworkError(error: FastifyError, _request: unknown, rep
   void reply.code(status).send({ error: clientErrors[status] ?? { code: 'bad_request', message: 'Requête invalide.' } });
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (raw bytes in the path, an unknown
+ * method, a bad Content-Length, headers too large), answered in our shape rather than Fastify's.
+ * Pass as the `clientErrorHandler` option.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { code: 'headers_too_large', message: 'En-têtes de requête trop volumineux.' }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { code: 'timeout', message: 'Requête trop lente.' }]
+        : [400, 'Bad Request', { code: 'bad_request', message: 'Requête invalide.' }];
+  const json = JSON.stringify({ error: body });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** One error handler: validation → 400, known errors as they are, anything else → 500 without internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -63,6 +85,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type…).
       return reply.code(status).send({ error: clientErrors[status] ?? { code: 'bad_request', message: 'Requête invalide.' } });
+    }
+    if (error.code === 'UND_ERR_ABORTED' || error.code === 'ECONNRESET') {
+      // The client went away mid-request: nobody reads this answer, and nothing is wrong here.
+      request.log.info({ err: error }, 'client went away');
+      return reply.code(400).send({ error: { code: 'aborted', message: 'Requête interrompue.' } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal', message: 'Une erreur est survenue.' } });

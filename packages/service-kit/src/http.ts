@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { answerFrameworkError, registerErrorHandling } from './errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './errors.js';
 import type { Logger } from './logger.js';
 import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
 
@@ -85,6 +85,7 @@ function createBase(logger: Logger, trustProxy: boolean, bodyLimit: number) {
     trustProxy,
     bodyLimit,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 }
 

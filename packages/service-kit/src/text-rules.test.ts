@@ -16,6 +16,12 @@ describe('the text rule', () => {
     expect(findUncleanText({ a: 1, b: [true, null] })).toBeUndefined();
   });
 
+  it('refuses JSON nested deeper than any form of ours with a 400, however deep (no stack overflow)', () => {
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    expect(() => findUncleanText(deep)).toThrow(expect.objectContaining({ statusCode: 400, code: 'invalid_request' }));
+    expect(findUncleanText(JSON.parse(`${'{"a":'.repeat(10)}"ok"${'}'.repeat(10)}`))).toBeUndefined();
+  });
+
   it('checks every path segment and query key and value of a request target', () => {
     expect(checkRequestTarget('/b/abc?x=1&y=%C3%A9t%C3%A9+ok')).toEqual({ ok: true });
     for (const target of ['/b/a%00', '/b/%zz', '/b/x?%', '/b/x?a=%zz', '/b/x?a=%E2%82', '/b/x?a=%01', '/b/%C0%AF']) {

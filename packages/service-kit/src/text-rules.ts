@@ -25,22 +25,31 @@ export function isCleanText(value: string): boolean {
   return !forbiddenCharacter.test(value);
 }
 
-/** The path of the first key or string in a parsed value that breaks the rule, if any. */
+/** How deep a request's JSON may nest: no form of ours goes past a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
+const tooDeep = () => new AppError(400, 'invalid_request', 'Requête invalide : données trop imbriquées.');
+
+/**
+ * The path of the first key or string in a parsed value that breaks the rule, if any. Walks with
+ * its own stack (a recursive walk overflowed on 20,000 nested arrays) and refuses values nested
+ * deeper than MAX_JSON_DEPTH with a 400.
+ */
 export function findUncleanText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isCleanText(value) ? undefined : path || 'requête';
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUncleanText(item, path ? `${path}.${index}` : String(index));
-      if (found) return found;
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: current, path: at, depth } = next;
+    if (typeof current === 'string') {
+      if (!isCleanText(current)) return at || 'requête';
+      continue;
     }
-    return undefined;
-  }
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const keyPath = path ? `${path}.${key}` : key;
-      if (!isCleanText(key)) return keyPath;
-      const found = findUncleanText(item, keyPath);
-      if (found) return found;
+    if (!current || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    if (depth >= MAX_JSON_DEPTH) throw tooDeep();
+    const entries = Array.isArray(current) ? current.map((item, index) => [String(index), item] as const) : Object.entries(current);
+    for (const [key, item] of entries.reverse()) {
+      const keyPath = at ? `${at}.${key}` : key;
+      if (!Array.isArray(current) && !isCleanText(key)) return keyPath;
+      stack.push({ value: item, path: keyPath, depth: depth + 1 });
     }
   }
   return undefined;

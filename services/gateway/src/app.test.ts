@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeIdentity, encodeIdentity } from '@bracelet/service-kit';
@@ -78,6 +79,13 @@ afterAll(async () => {
   await upstream.close();
   rmSync(frontendsDir, { recursive: true, force: true });
 });
+
+/** The gateway's address on a real socket (for what inject cannot send), listening once. */
+async function listening(): Promise<string> {
+  const bound = gateway.server.address();
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return gateway.listen({ port: 0, host: '127.0.0.1' });
+}
 
 describe('gateway', () => {
   it('proxies a spec path to its owning service, path intact, client address forwarded', async () => {
@@ -176,7 +184,7 @@ describe('gateway', () => {
     });
     expect(announced.statusCode).toBe(413);
     expect(announced.json().error).toEqual({ code: 'payload_too_large', message: 'Requête trop volumineuse.' });
-    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const chunked = await fetch(`${address}/share_location`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -218,6 +226,39 @@ describe('gateway', () => {
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
     expect((await gateway.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers what the HTTP parser refuses in the kit shape, and proxies a body sent with Expect: 100-continue', async () => {
+    const address = new URL(await listening());
+    const raw = (request: Buffer) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(address.port), address.hostname, () => socket.write(request));
+        socket.setTimeout(5000, () => socket.destroy());
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString('latin1');
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', () => resolve(answer));
+      });
+    for (const request of [
+      Buffer.concat([Buffer.from('GET /get_child_by_bracelet/'), Buffer.from([0xff]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+      Buffer.from('FUZZ / HTTP/1.1\r\nHost: x\r\n\r\n'),
+      Buffer.from('POST /login/ HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'),
+      Buffer.from(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    ]) {
+      const answer = await raw(request);
+      expect(answer, request.subarray(0, 30).toString()).toMatch(/^HTTP\/1\.1 4(00|31) /);
+      expect(answer).toMatch(/\{"error":\{"code":"[a-z_]+","message":"[^"]+"\}\}$/);
+    }
+    const count = shared.length;
+    const withExpect = await raw(
+      Buffer.from(
+        'POST /share_location HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"lat":1}',
+      ),
+    );
+    expect(withExpect).toMatch(/HTTP\/1\.1 200 /);
+    expect(shared.length).toBe(count + 1);
   });
 
   it('sends HSTS when the public URL is https', async () => {

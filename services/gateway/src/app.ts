@@ -1,4 +1,4 @@
-import { answerFrameworkError, createLogger, registerErrorHandler } from '@bracelet/service-kit';
+import { answerClientError, answerFrameworkError, createLogger, registerErrorHandler } from '@bracelet/service-kit';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -15,6 +15,7 @@ export async function buildApp(config: Config) {
     loggerInstance: createLogger('gateway', config.LOG_LEVEL) as FastifyBaseLogger,
     trustProxy: false,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const publicUrl = new URL(config.PUBLIC_URL);
   registerErrorHandler(app);

@@ -95,7 +95,8 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
         return reply.from(queryStart === -1 ? request.url : request.url.slice(0, queryStart), {
           ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
           rewriteRequestHeaders: (_original, headers) => {
-            const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
+            // The body is already read whole: the client's framing and Expect are not the upstream's.
+            const { [IDENTITY_HEADER]: _dropped, expect: _expect, 'transfer-encoding': _chunked, ...rest } = headers;
             return {
               ...rest,
               'x-forwarded-for': request.ip,
