@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseMail } from '@bracelet/dev-mail';
 import { repoRoot, startStack, uniqueQueuePrefix } from '@bracelet/devstack';
-import { parseMail } from '@bracelet/gateway/eml';
 import autocannon from 'autocannon';
 import { createFamily, mint } from './product.js';
 

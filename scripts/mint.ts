@@ -1,30 +1,12 @@
-import { parseArgs } from 'node:util';
-import { loadLocalSecrets, prepareDatabase, resolvePostgres } from '@bracelet/devstack';
-import { MAX_MINT_BATCH, mintBracelets } from '@bracelet/fulfilment/minting';
-import { createPool } from '@bracelet/service-kit';
-import { z } from 'zod';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { commandEntryOf, loadLocalSecrets, prepareDatabase, repoRoot, resolvePostgres } from '@bracelet/devstack';
 import { readLocalEnv } from './local-env.js';
 
-// stdout carries the new ids, one per line and nothing else; everything else goes to stderr.
+// `npm run mint -- --count N [--label …]`: finds the product's database (as `npm start` does)
+// and runs fulfilment's own mint command against it. stdout carries the new ids, one per line,
+// and nothing else; everything else goes to stderr.
 const note = (line: string) => process.stderr.write(`${line}\n`);
-
-const argsSchema = z.object({
-  count: z.coerce.number().int().min(1).max(MAX_MINT_BATCH),
-  label: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .default(`lot-${new Date().toISOString().slice(0, 19)}`),
-});
-
-const { values } = parseArgs({ options: { count: { type: 'string' }, label: { type: 'string' } }, strict: true });
-const args = argsSchema.safeParse(values);
-if (!args.success) {
-  note(`Usage : npm run mint -- --count N [--label "nom du lot"]   (1 ≤ N ≤ ${MAX_MINT_BATCH})`);
-  process.exit(2);
-}
-
 const env = readLocalEnv();
 const secrets = loadLocalSecrets(env.DATA_DIR);
 const postgres = await resolvePostgres({
@@ -34,18 +16,20 @@ const postgres = await resolvePostgres({
   password: secrets.postgresPassword,
   log: note,
 });
+let status = 1;
 try {
   const urls = await prepareDatabase(postgres.adminUrl, env.DB_ROLE_SECRET ?? secrets.roleSecret);
-  const pool = createPool(urls.fulfilment, 'fulfilment', 2);
-  try {
-    const ids = await mintBracelets(pool, args.data);
-    process.stdout.write(`${ids.join('\n')}\n`);
-    note(
-      `${ids.length} bracelet(s) créés (lot « ${args.data.label} »). Ils seront annoncés aux services au prochain passage du relais de fulfilment.`,
-    );
-  } finally {
-    await pool.end();
-  }
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, commandEntryOf('fulfilment', 'mint')), ...process.argv.slice(2)],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: urls.fulfilment, DATABASE_SCHEMA: 'fulfilment', LOG_LEVEL: 'warn' },
+    },
+  );
+  status = result.status ?? 1;
 } finally {
   await postgres.stop();
 }
+process.exit(status);

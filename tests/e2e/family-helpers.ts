@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseMail } from '@bracelet/gateway/eml';
+import { parseMail } from '@bracelet/dev-mail';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, queueNameFor } from '@bracelet/contracts';
-import { mintBracelets } from '@bracelet/fulfilment/minting';
 import { scanEventHandlers } from '@bracelet/scan/events';
 import {
   type ConsumerHandlers,
@@ -11,6 +10,7 @@ import {
 } from '@bracelet/service-kit';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintBracelets } from '../../services/fulfilment/src/minting.js';
 import { eventually, servicePool, silentLog, startOwnRedis } from './helpers.js';
 
 const fulfilment = servicePool('fulfilment');

@@ -1,4 +1,5 @@
 export * from './chromium.js';
+export * from './commands.js';
 export * from './mail-catcher.js';
 export * from './postgres.js';
 export * from './processes-table.js';

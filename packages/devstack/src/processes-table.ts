@@ -27,3 +27,8 @@ export function migrationsDirOf(service: DataService): string {
 export function roleOf(service: DataService): string {
   return `bracelet_${service}`;
 }
+
+/** A service's command (seeding, minting…), run with the service's own database. */
+export function commandEntryOf(service: DataService, command: string): string {
+  return `services/${service}/src/commands/${command}.ts`;
+}

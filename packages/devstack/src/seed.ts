@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureAccount } from '@bracelet/family/seed';
-import { findBraceletsByLabel, mintBracelets } from '@bracelet/fulfilment/minting';
-import { createPool } from '@bracelet/service-kit';
+import { runServiceCommand } from './commands.js';
 import type { ServiceDatabaseUrls } from './provision.js';
 
 export type DemoLogins = { staff: { email: string; password: string }; parent: { email: string; password: string } };
@@ -24,19 +22,22 @@ function loadDemoLogins(dataDir: string): DemoLogins {
   return logins;
 }
 
-/** Seeds the demo data once: a staff account, a demo parent, and 5 minted bracelets. */
+/**
+ * Seeds the demo data once, through the services' own commands: a staff account and a demo parent
+ * (family), and 5 minted bracelets (fulfilment).
+ */
 export async function seedDemoData(urls: ServiceDatabaseUrls, dataDir: string): Promise<DemoData> {
   const logins = loadDemoLogins(dataDir);
-  const family = createPool(urls.family, 'family', 2);
-  const fulfilment = createPool(urls.fulfilment, 'fulfilment', 2);
-  try {
-    await ensureAccount(family, { role: 'staff', ...logins.staff, firstName: 'Équipe', lastName: 'Atelier', phone: null });
-    await ensureAccount(family, { role: 'parent', ...logins.parent, firstName: 'Camille', lastName: 'Martin', phone: '+33612345678' });
-    const bracelets =
-      (await findBraceletsByLabel(fulfilment, DEMO_BATCH)) ??
-      (await mintBracelets(fulfilment, { count: DEMO_BRACELETS, label: DEMO_BATCH }));
-    return { ...logins, bracelets };
-  } finally {
-    await Promise.all([family.end(), fulfilment.end()]);
-  }
+  const accounts = [
+    { role: 'staff', ...logins.staff, firstName: 'Équipe', lastName: 'Atelier', phone: null },
+    { role: 'parent', ...logins.parent, firstName: 'Camille', lastName: 'Martin', phone: '+33612345678' },
+  ];
+  const [, minted] = await Promise.all([
+    runServiceCommand('family', 'ensure-accounts', { databaseUrl: urls.family, input: JSON.stringify(accounts) }),
+    runServiceCommand('fulfilment', 'mint', {
+      databaseUrl: urls.fulfilment,
+      args: ['--count', String(DEMO_BRACELETS), '--label', DEMO_BATCH, '--once'],
+    }),
+  ]);
+  return { ...logins, bracelets: minted.split('\n').filter(Boolean) };
 }

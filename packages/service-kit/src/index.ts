@@ -1,3 +1,4 @@
+export * from './command.js';
 export * from './config.js';
 export * from './consumer.js';
 export * from './db.js';

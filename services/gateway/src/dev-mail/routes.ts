@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseMail } from '@bracelet/dev-mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { IdentityResolver } from '../identity.js';
-import { parseMail } from './eml.js';
 
 const mailId = z.string().regex(/^[0-9TZ-]+-[0-9a-f]{8}\.eml$/);
 
