@@ -24,7 +24,7 @@ const importSpecifiers = (source: string) =>
   [...source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|require\s*\(\s*)['"]([^'"]+)['"]/g)].map((match) => match[1] as string);
 
 /** Every way a package could reach a service or a frontend: a workspace name, or a relative path. */
-export function findUpwardDependencies(): string[] {
+function findUpwardDependencies(): string[] {
   const forbidden = new Set(upperFloors.flatMap(workspaceNames));
   const problems: string[] = [];
   const packagesDir = join(repoRoot, 'packages');
