@@ -28,6 +28,24 @@ export const requestSerializer = (request: LoggedRequest) => ({
   remoteAddress: request.ip,
 });
 
+type SerializedError = ReturnType<typeof pino.stdSerializers.err> & {
+  command?: { name?: string; args?: unknown };
+  previousErrors?: unknown[];
+};
+
+/**
+ * An error as it may be logged. Redis client errors carry the command they failed with, and its
+ * arguments are whole payloads (an event with a reset link, a parent's e-mail, a position): only
+ * the command's name is kept, here and in the errors it wraps.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const serialized = pino.stdSerializers.err(error) as SerializedError;
+  if (serialized.command) serialized.command = { name: serialized.command.name };
+  if (Array.isArray(serialized.previousErrors)) serialized.previousErrors = serialized.previousErrors.map(serializeError);
+  return serialized;
+}
+
 /** Secrets that may sit in objects passed to the logger, wherever they are nested one level down. */
 export const redactedPaths = [
   'req.headers.cookie',
@@ -56,7 +74,7 @@ export function createLoggerOptions(name: string, level: string): LoggerOptions 
     serializers: {
       req: requestSerializer,
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
-      err: pino.stdSerializers.err,
+      err: serializeError,
     },
   };
   if (process.stdout.isTTY) {

@@ -70,6 +70,10 @@ describe('logs', () => {
     const app = createHttpServer({ logger, readiness: [] });
     app.post('/reset', async (request) => {
       request.log.info({ body: request.body, headers: request.headers }, 'seen');
+      const redisError = Object.assign(new Error('OOM command not allowed'), {
+        command: { name: 'evalsha', args: ['{"resetUrl":"http://x/reset-password?token=SECRET-IN-REDIS-ARGS"}'] },
+      });
+      request.log.warn({ err: redisError }, 'outbox relay cannot publish yet');
       return { ok: true };
     });
     await app.inject({

@@ -1,3 +1,4 @@
+import secureJson from 'secure-json-parse';
 import { AppError } from './errors.js';
 
 /**
@@ -73,7 +74,8 @@ export function parseCleanJson(bytes: Uint8Array): unknown {
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // As Fastify's own parser: a __proto__ or constructor.prototype key is refused, not merged.
+    value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
     throw new AppError(400, 'invalid_json', 'Requête invalide : JSON mal formé.');
   }

@@ -6,6 +6,7 @@ import { decodeIdentity, encodeIdentity } from '@bracelet/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
+import { configSchema } from './config.js';
 
 const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
 const mailDir = mkdtempSync(join(tmpdir(), 'gateway-mail-'));
@@ -24,11 +25,22 @@ for (const remote of ['shop', 'family', 'backoffice'])
   writeBuilt(`${remote}/dist/assets/remoteEntry.js`, `export const name = '${remote}'`);
 
 let upstream: FastifyInstance;
+let scanUpstream: string;
+const rawConfig = {
+  FRONTENDS_DIR: '/tmp',
+  CATALOG_URL: 'http://127.0.0.1:1',
+  CHECKOUT_URL: 'http://127.0.0.1:1',
+  FAMILY_URL: 'http://127.0.0.1:1',
+  SCAN_URL: 'http://127.0.0.1:1',
+  FULFILMENT_URL: 'http://127.0.0.1:1',
+  IDENTITY_SECRET: 'a-test-identity-secret-of-32-chars!',
+};
 let gateway: Awaited<ReturnType<typeof buildApp>>;
 const seen: Array<{ url: string; forwardedFor: string | undefined; identity: string | undefined }> = [];
 const secret = 'a-test-identity-secret-of-32-chars!';
 const parentId = '6f1f4a52-6f7e-4c2b-9c1a-0d3f2b9c8e11';
 const shared: unknown[] = [];
+const forwardedHeaders: Record<string, unknown>[] = [];
 const down = 'http://127.0.0.1:9'; // discard port: nothing listens
 
 function configFor(upstreamUrl: string) {
@@ -37,6 +49,7 @@ function configFor(upstreamUrl: string) {
     HOST: '127.0.0.1',
     PORT: 0,
     PUBLIC_URL: 'http://localhost:3000',
+    TRUST_PROXY: false as const,
     LOG_LEVEL: 'silent' as const,
     FRONTENDS_DIR: frontendsDir,
     SCAN_URL: upstreamUrl,
@@ -66,12 +79,18 @@ beforeAll(async () => {
     return { identity: sessionId === 'good-session' ? { accountId: parentId, role: 'parent' } : null };
   });
   upstream.post('/login/', async () => ({ ok: true }));
+  upstream.post('/add_child_profile/', async (request) => ({ bytes: (request.body as Buffer).length }));
+  upstream.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
   upstream.post('/share_location', async (request) => {
+    forwardedHeaders.push(request.headers);
     shared.push(request.body);
     return { message: 'ok' };
   });
   upstream.get('/internal-only', async () => ({ secret: true }));
   const address = await upstream.listen({ port: 0, host: '127.0.0.1' });
+  scanUpstream = address;
   gateway = await buildApp(configFor(address));
 });
 afterAll(async () => {
@@ -259,6 +278,60 @@ describe('gateway', () => {
     );
     expect(withExpect).toMatch(/HTTP\/1\.1 200 /);
     expect(shared.length).toBe(count + 1);
+  });
+
+  it('reads a large body only from a logged-in parent: an anonymous photo upload is refused before it is read', async () => {
+    const photo = { 'content-type': 'multipart/form-data; boundary=x' };
+    const payload = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    const anonymous = await gateway.inject({ method: 'POST', url: '/add_child_profile/', headers: photo, payload });
+    expect(anonymous.statusCode).toBe(401);
+    const parent = await gateway.inject({
+      method: 'POST',
+      url: '/add_child_profile/',
+      headers: photo,
+      cookies: { sid: 'good-session' },
+      payload,
+    });
+    expect(parent.statusCode).toBe(200);
+    expect(parent.json()).toEqual({ bytes: payload.length });
+  });
+
+  it('does not pass on forwarding headers a client made up', async () => {
+    await gateway.inject({
+      method: 'POST',
+      url: '/share_location',
+      remoteAddress: '203.0.113.7',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-for': '1.2.3.4',
+        forwarded: 'for=1.2.3.4',
+        'x-real-ip': '1.2.3.4',
+      },
+      payload: '{"lat":1}',
+    });
+    const headers = forwardedHeaders.at(-1) ?? {};
+    expect(headers['x-forwarded-for']).toBe('203.0.113.7');
+    for (const name of ['x-forwarded-host', 'forwarded', 'x-real-ip']) expect(headers[name], name).toBeUndefined();
+  });
+
+  it('behind a TLS proxy named by TRUST_PROXY, takes the client address from it; otherwise never', async () => {
+    for (const [trust, expected] of [
+      [1, '198.51.100.5'],
+      [false, '10.0.0.1'],
+    ] as const) {
+      const behindProxy = await buildApp({ ...configFor(scanUpstream), TRUST_PROXY: trust });
+      await behindProxy.inject({
+        url: '/get_child_by_bracelet/proxied',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.5' },
+      });
+      await behindProxy.close();
+      expect(seen.at(-1)?.forwardedFor, String(trust)).toBe(expected);
+    }
+    expect(configSchema.parse({ ...rawConfig, TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(configSchema.parse({ ...rawConfig, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(configSchema.parse(rawConfig).TRUST_PROXY).toBe(false);
   });
 
   it('sends HSTS when the public URL is https', async () => {

@@ -13,11 +13,17 @@ import { registerSecurityHeaders } from './security-headers.js';
 export async function buildApp(config: Config) {
   const app = Fastify({
     loggerInstance: createLogger('gateway', config.LOG_LEVEL) as FastifyBaseLogger,
-    trustProxy: false,
+    // A number of hops trusts that many proxies nearest to the gateway.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
   const publicUrl = new URL(config.PUBLIC_URL);
+  if (publicUrl.protocol === 'https:' && config.TRUST_PROXY === false) {
+    // https means a TLS proxy in front: without TRUST_PROXY every client has the proxy's address.
+    app.log.warn('PUBLIC_URL is https but TRUST_PROXY is unset: every client will share the proxy address in rate limits');
+  }
   registerErrorHandler(app);
   registerSecurityHeaders(app, { production: config.NODE_ENV === 'production', https: publicUrl.protocol === 'https:' });
   // The finder's page is opened on poor connections: every text answer is compressed.

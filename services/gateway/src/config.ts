@@ -6,6 +6,24 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The product's public address: the Origin state-changing requests must come from; https turns on HSTS. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Who may tell the gateway the client's address (X-Forwarded-For): 'false' (nobody: the product
+   * is reached directly), 'true' (any proxy), a number of proxy hops, or a comma-separated list of
+   * proxy addresses or CIDR ranges. Behind a TLS proxy it must name that proxy, or every client
+   * shares the proxy's address and per-address limits become global.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] => {
+      if (value === 'false' || value === '') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder holding the frontends, each built into <name>/dist. */
   FRONTENDS_DIR: z.string().min(1),

@@ -24,7 +24,7 @@ export function comesFromForeignPage(request: FastifyRequest, publicUrl: URL): b
     return true;
   }
   if (sender.origin === publicUrl.origin) return false;
-  return !(sender.protocol === publicUrl.protocol && sender.host === request.headers.host);
+  return !(sender.protocol === publicUrl.protocol && sender.host === request.host);
 }
 
 const isJson = (request: FastifyRequest) => /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
@@ -61,42 +61,58 @@ export async function registerProxyRoutes(
   }
 }
 
+/** Headers a client must not be able to set for the services behind: the gateway sets what they need. */
+const CLIENT_ONLY_HEADERS = ['expect', 'transfer-encoding', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
+
+const needsSession = { error: { code: 'unauthenticated', message: 'Veuillez vous connecter.' } };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed identity of the request's session, resolved before its body is read. */
+    signedIdentity?: string;
+  }
+}
+
 function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRoute[], identity: IdentityResolver, publicUrl: URL): void {
   for (const route of routes) {
+    const bodyLimit = route.bodyLimit ?? JSON_BODY_LIMIT;
     app.route({
       method: route.method,
       url: route.path,
-      bodyLimit: route.bodyLimit ?? JSON_BODY_LIMIT,
-      // Before the body is read: a bad target or a foreign page costs nothing more.
+      bodyLimit,
+      // Before the body is read: a bad target, a foreign page or (for a large body) an anonymous
+      // visitor costs nothing more. Only a parent uploads a photo: a stranger cannot make the
+      // gateway hold megabytes.
       onRequest: async (request, reply) => {
         const target = checkRequestTarget(request.url);
         if (!target.ok) throw invalidText(target.field);
         if (comesFromForeignPage(request, publicUrl)) return reply.code(403).send(foreignOrigin);
-      },
-      preValidation: async (request) => {
-        if (Buffer.isBuffer(request.body) && isJson(request)) parseCleanJson(request.body);
-      },
-      handler: async (request, reply) => {
-        let signedIdentity: string | undefined;
         const sessionId = request.cookies[SESSION_COOKIE];
         if (sessionId) {
           try {
             const resolved = await identity.resolve(sessionId);
-            if (resolved) signedIdentity = identity.sign(resolved);
+            if (resolved) request.signedIdentity = identity.sign(resolved);
           } catch (error) {
             if (!(error instanceof IdentityUnavailableError)) throw error;
             request.log.warn({ err: error }, 'session resolution unavailable');
             return reply.code(503).send(unavailable);
           }
         }
+        if (bodyLimit > JSON_BODY_LIMIT && !request.signedIdentity) return reply.code(401).send(needsSession);
+      },
+      preValidation: async (request) => {
+        if (Buffer.isBuffer(request.body) && isJson(request)) parseCleanJson(request.body);
+      },
+      handler: async (request, reply) => {
+        const { signedIdentity } = request;
         const queryStart = request.url.indexOf('?');
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         // The path only: reply-from appends the query itself, and logs what it is given.
         return reply.from(queryStart === -1 ? request.url : request.url.slice(0, queryStart), {
           ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
           rewriteRequestHeaders: (_original, headers) => {
-            // The body is already read whole: the client's framing and Expect are not the upstream's.
-            const { [IDENTITY_HEADER]: _dropped, expect: _expect, 'transfer-encoding': _chunked, ...rest } = headers;
+            const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
+            for (const name of CLIENT_ONLY_HEADERS) delete rest[name];
             return {
               ...rest,
               'x-forwarded-for': request.ip,
