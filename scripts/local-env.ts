@@ -7,6 +7,8 @@ export const localEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
+  /** Behind a TLS proxy: whom the gateway trusts for the client's address (see README). */
+  TRUST_PROXY: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),

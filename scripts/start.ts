@@ -12,6 +12,7 @@ try {
     port: env.PORT,
     host: env.HOST,
     publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,

@@ -17,6 +17,8 @@ export type StackOptions = {
   port: number;
   host?: string;
   publicUrl?: string;
+  /** The gateway's TRUST_PROXY (a TLS proxy in front). */
+  trustProxy?: string;
   databaseUrl?: string;
   redisUrl?: string;
   /** Real SMTP for outgoing mail; without it, a catcher writes messages to <dataDir>/mail. */
@@ -133,6 +135,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         env: {
           ...common,
           HOST: host,
+          ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}),
           FRONTENDS_DIR: join(repoRoot, 'frontends'),
           // Staff read caught mail in the back office; with real SMTP there is nothing to show.
           ...(options.smtpUrl ? {} : { DEV_MAIL_DIR: mailDir }),
