@@ -33,6 +33,9 @@ export const configSchema = baseConfigSchema.extend({
     .default(8 * 1024 * 1024),
   /** At most one "someone tried to sign up with your address" e-mail per account per this many minutes. */
   SIGNUP_WARNING_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Reset links mailed per account: at most one per this many seconds, and this many a day. */
+  RESET_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(120),
+  RESET_MAILS_PER_DAY: z.coerce.number().int().min(1).default(5),
   RESET_TOKEN_MINUTES: z.coerce
     .number()
     .int()

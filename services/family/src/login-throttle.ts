@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Logger } from '@bracelet/service-kit';
 import type { Redis } from 'ioredis';
 
@@ -10,102 +11,141 @@ export type LoginThrottleLimits = {
   slowdownAfter: number;
   /** Longest wait, in seconds, imposed on an address between two of its own failures. */
   maxDelaySeconds: number;
-  /** Wrong passwords on one account after which only addresses that logged into it before may try. */
+  /** Wrong passwords on one account after which only addresses known to it may try. */
   closeToStrangersAfter: number;
   windowSeconds: number;
   prefix: string;
 };
 
-export type LoginVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type LoginAttempt = { allowed: true; accountFailures: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Wrong passwords are counted per (account, address), per address and per account. The account
- * count never walls the account off: it only makes an address that has itself failed wait
- * longer between tries (1 s, 2 s, 4 s… up to maxDelaySeconds), so strangers guessing from many
- * addresses cannot lock the owner out — an address with no failure of its own, and any address
- * the owner logged in from before, still gets in with the right password. If Redis is unreachable
- * the checks fail open and say so in the logs: a Redis outage must not lock every parent out.
+ * Decides and counts in one step, so attempts sent together cannot all pass before any is
+ * counted: an allowed attempt is counted as a failure at once, and given back if the password
+ * was right. Returns {allowed, seconds-to-wait-or-account-failures}.
+ */
+const ATTEMPT_SCRIPT = `
+local pair = tonumber(redis.call('GET', KEYS[1]) or '0')
+local last = tonumber(redis.call('GET', KEYS[2]) or '0')
+local byAddress = tonumber(redis.call('GET', KEYS[3]) or '0')
+local account = tonumber(redis.call('GET', KEYS[4]) or '0')
+local known = redis.call('SISMEMBER', KEYS[5], ARGV[8])
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local function wait(key)
+  local ttl = redis.call('TTL', key)
+  if ttl < 1 then ttl = window end
+  return {0, ttl}
+end
+if pair >= tonumber(ARGV[3]) then return wait(KEYS[1]) end
+if known == 0 and byAddress >= tonumber(ARGV[4]) then return wait(KEYS[3]) end
+if known == 0 and account >= tonumber(ARGV[7]) then return wait(KEYS[4]) end
+local slowdownAfter = tonumber(ARGV[5])
+if pair > 0 and account > slowdownAfter then
+  local delayMs = math.min(2 ^ (account - slowdownAfter - 1), tonumber(ARGV[6])) * 1000
+  local waitMs = last + delayMs - now
+  if waitMs > 0 then return {0, math.ceil(waitMs / 1000)} end
+end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], window, 'NX')
+redis.call('SET', KEYS[2], now, 'EX', window)
+redis.call('INCR', KEYS[3])
+redis.call('EXPIRE', KEYS[3], window, 'NX')
+local failures = redis.call('INCR', KEYS[4])
+redis.call('EXPIRE', KEYS[4], window, 'NX')
+return {1, failures}
+`;
+
+/** Gives back an attempt that turned out right: its pair starts afresh, and its address is known. */
+const SUCCESS_SCRIPT = `
+redis.call('DEL', KEYS[1], KEYS[2])
+if tonumber(redis.call('GET', KEYS[3]) or '0') > 0 then redis.call('DECR', KEYS[3]) end
+if tonumber(redis.call('GET', KEYS[4]) or '0') > 0 then redis.call('DECR', KEYS[4]) end
+redis.call('SADD', KEYS[5], ARGV[1])
+redis.call('EXPIRE', KEYS[5], ARGV[2])
+return 1
+`;
+
+const KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600;
+
+/**
+ * One client, as the throttle counts it: an IPv4 address, or an IPv6 /64 (a household or a phone
+ * moves within its /64 — privacy addresses — and an attacker gets a whole /64 as easily as one).
+ */
+export function clientKey(address: string): string {
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * Wrong passwords are counted per (account, client), per client and per account. The account
+ * count never walls the account off from its owner: it makes a client that has itself failed
+ * wait longer between tries (1 s, 2 s, 4 s… up to maxDelaySeconds), and only past
+ * closeToStrangersAfter does it refuse clients never known to the account — a client becomes
+ * known by logging in or by resetting the password through the e-mailed link, so the owner always
+ * has a way in. If Redis is unreachable the checks fail open and say so in the logs: a Redis
+ * outage must not lock every parent out.
  */
 export function createLoginThrottle(redis: Redis, log: Logger, limits: LoginThrottleLimits) {
   const { prefix, windowSeconds } = limits;
-  const keys = (email: string, address: string) => ({
-    pair: `${prefix}:login:pair:${email}:${address}`,
-    pairLast: `${prefix}:login:pair-last:${email}:${address}`,
-    address: `${prefix}:login:address:${address}`,
-    account: `${prefix}:login:account:${email}`,
-    warned: `${prefix}:login:warned:${email}`,
-    known: `${prefix}:login:known:${email}`,
-  });
+  const keysOf = (email: string, address: string) => {
+    const client = clientKey(address);
+    return {
+      client,
+      keys: [
+        `${prefix}:login:pair:${email}:${client}`,
+        `${prefix}:login:pair-last:${email}:${client}`,
+        `${prefix}:login:client:${client}`,
+        `${prefix}:login:account:${email}`,
+        `${prefix}:login:known:${email}`,
+      ],
+    };
+  };
 
   return {
-    /** Whether this address may try a password on this account now. */
-    async check(email: string, address: string, now = Date.now()): Promise<LoginVerdict> {
-      const key = keys(email, address);
+    /** Whether this client may try a password on this account now; an allowed attempt is counted. */
+    async attempt(email: string, address: string, now = Date.now()): Promise<LoginAttempt> {
+      const { client, keys } = keysOf(email, address);
       try {
-        const [pair, pairLast, byAddress, account, known] = await redis
-          .multi()
-          .get(key.pair)
-          .get(key.pairLast)
-          .get(key.address)
-          .get(key.account)
-          .sismember(key.known, address)
-          .exec()
-          .then((results) => (results ?? []).map(([, value]) => value));
-        const pairFailures = Number(pair ?? 0);
-        const accountFailures = Number(account ?? 0);
-        const retryLater = { allowed: false as const, retryAfterSeconds: windowSeconds };
-        if (pairFailures >= limits.maxFailuresPerPair) return retryLater;
-        if (Number(byAddress ?? 0) >= limits.maxFailuresPerAddress) return retryLater;
-        if (accountFailures >= limits.closeToStrangersAfter && known !== 1) return retryLater;
-        if (pairFailures > 0 && accountFailures > limits.slowdownAfter) {
-          const delaySeconds = Math.min(2 ** (accountFailures - limits.slowdownAfter - 1), limits.maxDelaySeconds);
-          const waitMs = Number(pairLast ?? 0) + delaySeconds * 1000 - now;
-          if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
-        }
-        return { allowed: true };
+        const [allowed, value] = (await redis.eval(
+          ATTEMPT_SCRIPT,
+          keys.length,
+          ...keys,
+          now,
+          windowSeconds,
+          limits.maxFailuresPerPair,
+          limits.maxFailuresPerAddress,
+          limits.slowdownAfter,
+          limits.maxDelaySeconds,
+          limits.closeToStrangersAfter,
+          client,
+        )) as [number, number];
+        return allowed === 1 ? { allowed: true, accountFailures: value } : { allowed: false, retryAfterSeconds: value };
       } catch (error) {
         log.warn({ err: error }, 'login throttle unavailable');
-        return { allowed: true };
+        return { allowed: true, accountFailures: 0 };
       }
     },
 
-    /**
-     * Counts a wrong password. Returns the account's failures in the window when this one crosses
-     * `warnAt` for the first time in the window (its owner is to be told), else undefined.
-     */
-    async recordFailure(email: string, address: string, warnAt: number, now = Date.now()): Promise<number | undefined> {
-      const key = keys(email, address);
-      try {
-        const results = await redis
-          .multi()
-          .incr(key.pair)
-          .expire(key.pair, windowSeconds, 'NX')
-          .set(key.pairLast, String(now), 'EX', windowSeconds)
-          .incr(key.address)
-          .expire(key.address, windowSeconds, 'NX')
-          .incr(key.account)
-          .expire(key.account, windowSeconds, 'NX')
-          .exec();
-        const accountFailures = Number(results?.[5]?.[1] ?? 0);
-        if (accountFailures < warnAt) return undefined;
-        const first = await redis.set(key.warned, '1', 'EX', windowSeconds, 'NX');
-        return first === 'OK' ? accountFailures : undefined;
-      } catch (error) {
-        log.warn({ err: error }, 'login throttle unavailable');
-        return undefined;
-      }
-    },
-
-    /** A successful login: this pair starts afresh, and the address is known to the account. */
+    /** The password was right (or reset through the e-mailed link): give the attempt back, know the client. */
     async recordSuccess(email: string, address: string): Promise<void> {
-      const key = keys(email, address);
+      const { client, keys } = keysOf(email, address);
       await redis
-        .multi()
-        .del(key.pair, key.pairLast)
-        .sadd(key.known, address)
-        .expire(key.known, 90 * 24 * 3600)
-        .exec()
+        .eval(SUCCESS_SCRIPT, keys.length, ...keys, client, KNOWN_ADDRESS_SECONDS)
         .catch((error) => log.warn({ err: error }, 'login throttle unavailable'));
+    },
+
+    /** True once per window when an account's failures reach `warnAt`: its owner is to be told. */
+    async shouldWarnOwner(email: string, accountFailures: number, warnAt: number): Promise<boolean> {
+      if (accountFailures < warnAt) return false;
+      const first = await redis.set(`${prefix}:login:warned:${email}`, '1', 'EX', windowSeconds, 'NX').catch(() => null);
+      return first === 'OK';
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientKey } from '../src/login-throttle.js';
 import { registerParent, startFamilyApp } from './family-app.js';
 
 let family: Awaited<ReturnType<typeof startFamilyApp>>;
@@ -115,6 +116,62 @@ describe('login throttling: strangers cannot lock a parent out', () => {
     } finally {
       await closing.close();
     }
+  });
+});
+
+describe('login throttling holds against attempts sent together', () => {
+  it('counts attempts sent at the same moment: one address gets five guesses, not thirty', async () => {
+    const parent = await registerParent(family.app, 'raced');
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_unused, index) =>
+        login(parent.email, `faux-${index}`, '192.0.2.99').then((response) => response.statusCode),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+  });
+
+  it('lets the owner in from a new address after a massive attack, once they reset the password through the e-mailed link', async () => {
+    const besieged = await startFamilyApp({ LOGIN_CLOSE_TO_STRANGERS_AFTER: '6', LOGIN_SLOWDOWN_AFTER: '1000' });
+    try {
+      const parent = await registerParent(besieged.app, 'reset-way-in');
+      const attempt = (address: string, password: string) =>
+        besieged.app.inject({
+          method: 'POST',
+          url: '/login/',
+          headers: { 'x-forwarded-for': address },
+          payload: { email: parent.email, mot_de_passe: password },
+        });
+      for (let index = 1; index <= 6; index += 1) await attempt(`203.0.113.${index}`, 'faux');
+      expect((await attempt('198.51.100.77', parent.password)).statusCode).toBe(429);
+      await besieged.app.inject({ method: 'POST', url: '/request_password_reset', payload: { email: parent.email } });
+      let rows: Array<{ payload: { resetUrl: string } }> = [];
+      for (let tries = 0; rows.length === 0 && tries < 60; tries += 1) {
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        ({ rows } = await besieged.db.query(
+          "SELECT payload FROM outbox WHERE name = 'password.reset_requested' AND payload->'parent'->>'id' = $1 ORDER BY position DESC LIMIT 1",
+          [parent.id],
+        ));
+      }
+      const token = new URL(rows[0]?.payload.resetUrl as string).searchParams.get('token');
+      const reset = await besieged.app.inject({
+        method: 'POST',
+        url: '/reset_password/',
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+        payload: { token, new_password: 'un tout nouveau mot de passe' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await attempt('198.51.100.77', 'un tout nouveau mot de passe')).statusCode).toBe(200);
+    } finally {
+      await besieged.close();
+    }
+  });
+
+  it('counts an IPv6 client by its /64', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
   });
 });
 

@@ -7,12 +7,18 @@ beforeAll(async () => {
 });
 afterAll(() => family.close());
 
-async function lastResetUrl(email: string): Promise<URL | undefined> {
-  const { rows } = await family.db.query(
-    "SELECT payload FROM outbox WHERE name = 'password.reset_requested' AND payload->'parent'->>'email' = $1 ORDER BY position DESC LIMIT 1",
-    [email],
-  );
-  return rows[0] ? new URL(rows[0].payload.resetUrl) : undefined;
+/** The last reset link issued for the address; the link is issued just after the answer, so it is waited for. */
+async function lastResetUrl(email: string, waitMs = 3000): Promise<URL | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const { rows } = await family.db.query(
+      "SELECT payload FROM outbox WHERE name = 'password.reset_requested' AND payload->'parent'->>'email' = $1 ORDER BY position DESC LIMIT 1",
+      [email],
+    );
+    if (rows[0]) return new URL(rows[0].payload.resetUrl);
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('password recovery', () => {
@@ -24,8 +30,8 @@ describe('password recovery', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(known.json().message).toBe('✅ Un e-mail de réinitialisation vient de vous être envoyé.');
-    expect(await lastResetUrl('personne@example.com')).toBeUndefined();
     const url = await lastResetUrl(parent.email);
+    expect(await lastResetUrl('personne@example.com', 0)).toBeUndefined();
     expect(url?.origin).toBe('http://shop.test');
     expect(url?.pathname).toBe('/reset-password');
     const token = url?.searchParams.get('token') ?? '';
@@ -83,5 +89,45 @@ describe('password recovery', () => {
       payload: { token, new_password: 'nouveau mot de passe' },
     });
     expect(reset.statusCode).toBe(400);
+  });
+
+  it('mails at most one link every two minutes and five a day per account, whoever asks', async () => {
+    const parent = await registerParent(family.app, 'flooded');
+    const count = async () =>
+      (
+        await family.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM outbox WHERE name = 'password.reset_requested' AND payload->'parent'->>'id' = $1",
+          [parent.id],
+        )
+      ).rows[0]?.n;
+    await Promise.all(
+      Array.from({ length: 20 }, (_unused, index) =>
+        family.app.inject({
+          method: 'POST',
+          url: '/request_password_reset',
+          headers: { 'x-forwarded-for': `203.0.113.${index + 1}` },
+          payload: { email: parent.email },
+        }),
+      ),
+    );
+    expect(await lastResetUrl(parent.email)).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await count()).toBe(1);
+
+    const daily = await startFamilyApp({ RESET_MAIL_INTERVAL_SECONDS: '1', RESET_MAILS_PER_DAY: '2' });
+    try {
+      const other = await registerParent(daily.app, 'daily');
+      for (let request = 0; request < 4; request += 1) {
+        await daily.app.inject({ method: 'POST', url: '/request_password_reset', payload: { email: other.email } });
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+      }
+      const sent = await daily.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE name = 'password.reset_requested' AND payload->'parent'->>'id' = $1",
+        [other.id],
+      );
+      expect(sent.rows[0]?.n).toBe(2);
+    } finally {
+      await daily.close();
+    }
   });
 });

@@ -115,22 +115,25 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     },
     async (request, reply) => {
       const { email: address, mot_de_passe } = request.body;
-      const verdict = await loginThrottle.check(address, request.ip);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        throw tooManyAttempts(verdict.retryAfterSeconds);
+      const attempt = await loginThrottle.attempt(address, request.ip);
+      if (!attempt.allowed) {
+        reply.header('retry-after', String(attempt.retryAfterSeconds));
+        throw tooManyAttempts(attempt.retryAfterSeconds);
       }
       const account = await accounts.findByEmail(address);
       const valid = await verifyPassword(account?.passwordHash ?? (await decoy()), mot_de_passe);
       if (!account || !valid) {
-        const failures = await loginThrottle.recordFailure(address, request.ip, config.LOGIN_WARN_OWNER_AFTER);
-        if (account && failures !== undefined) {
+        if (account && (await loginThrottle.shouldWarnOwner(address, attempt.accountFailures, config.LOGIN_WARN_OWNER_AFTER))) {
           const windowMinutes = Math.ceil(config.LOGIN_FAILURE_WINDOW_SECONDS / 60);
           await withTransaction(db, (tx) =>
             writeEvent(
               tx,
               'family',
-              createEvent('parent.login_throttled', { parent: parentContactOf(account), failedAttempts: failures, windowMinutes }),
+              createEvent('parent.login_throttled', {
+                parent: parentContactOf(account),
+                failedAttempts: attempt.accountFailures,
+                windowMinutes,
+              }),
             ),
           );
         }
