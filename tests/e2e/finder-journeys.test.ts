@@ -205,6 +205,23 @@ describe('a finder shares their position', () => {
     await page.context().close();
   });
 
+  it("past the bracelet's alert budget: the finder is told nobody could be alerted, and to call", async () => {
+    const page = await browser.newPage({ width: 360 });
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 45.76, longitude: 4.83 });
+    await page.goto(`/b/${braceletId()}`);
+    // What scan answers once the day's alerts are spent (its own tests reach that state).
+    const kept =
+      "Votre position est enregistrée, mais le contact de confiance n'a pas pu être prévenu automatiquement. Appelez-le au numéro indiqué.";
+    await page.route('**/share_location', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: kept, contact_notified: false }) }),
+    );
+    await page.getByRole('button', { name: 'Partager votre position' }).click();
+    await page.getByText(kept).waitFor();
+    expect(await page.getByText('Position partagée avec le contact de confiance.').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('eight shares in a row reach the family as one alert (e-mail + SMS) and one follow-up e-mail; the account shows all', async () => {
     const windowMs = inject('e2e').alertWindowSeconds * 1000;
     // The first test's share window must have closed: these eight open a new one.

@@ -11,9 +11,10 @@ CREATE TABLE share_windows (
   pending_count integer NOT NULL CHECK (pending_count >= 0),
   -- Whom the window's alert concerned: the follow-up goes to the same family.
   first_share jsonb NOT NULL,
-  -- When this bracelet's windows alerted in the last 24 hours (the daily ceiling). The row, and so
-  -- the count, goes when the bracelet is reset or linked anew: a new family starts afresh.
-  recent_alerts timestamptz[] NOT NULL DEFAULT '{}'
+  -- The alerts of the last 24 hours, [{at, sender}] (the daily ceiling and each sender's share of
+  -- it). The row, and so the count, goes when the bracelet is reset or linked anew: a new family
+  -- starts afresh.
+  recent_alerts jsonb NOT NULL DEFAULT '[]'
 );
 CREATE INDEX share_windows_to_close ON share_windows (closes_at) WHERE pending_count > 0;
 

@@ -1,4 +1,5 @@
 import { createEvent, type EventOf } from '@bracelet/contracts';
+import { type AlertBudget, spendAlert } from './alert-budget.js';
 import type { AlertWindow, FinderScan } from './db/alert-windows.repository.js';
 
 type ScanEvent = EventOf<'bracelet.scanned'> | EventOf<'bracelet.scans_grouped'>;
@@ -16,39 +17,56 @@ export function summaryOf(window: AlertWindow): EventOf<'bracelet.scans_grouped'
   });
 }
 
+/** A scan to group, and who made it (alert-budget.ts senderKey). */
+export type SentScan = { scan: FinderScan; sender: string };
+
 /**
- * Counts scans into their bracelets' windows. A scan outside an open window opens one and is
- * alerted (after summarising the window it replaces, if that one was never summarised); a scan
- * inside one is only counted. Returns the events to write and the windows to save.
+ * Counts scans into their bracelets' windows. A scan inside an open window is only counted (its
+ * family was alerted when the window opened). A scan outside one opens a window and is alerted
+ * (after summarising the window it replaces, if that one was never summarised) — unless the
+ * bracelet has spent its alerts of the day, or this sender its share of them: then it opens
+ * nothing and is not alerted, and the finder is told to call. Returns the events to write, the
+ * windows to save and, per scan in order, whether its family was alerted.
  */
 export function groupScans(
   windows: Map<string, AlertWindow>,
-  scans: readonly FinderScan[],
+  scans: readonly SentScan[],
   now: Date,
   windowMs: number,
-): { events: ScanEvent[]; changed: AlertWindow[] } {
+  budget: AlertBudget,
+): { events: ScanEvent[]; changed: AlertWindow[]; alerted: boolean[] } {
   const events: ScanEvent[] = [];
   const changed = new Map<string, AlertWindow>();
-  for (const scan of scans) {
+  const alerted: boolean[] = [];
+  for (const { scan, sender } of scans) {
     const current = windows.get(scan.braceletId);
-    let next: AlertWindow;
     if (current && current.closesAt > now) {
-      next = { ...current, scanCount: current.scanCount + 1 };
-    } else {
-      const unsummarized = current && summaryOf(current);
-      if (unsummarized) events.push(unsummarized);
-      next = {
-        braceletId: scan.braceletId,
-        openedAt: now,
-        closesAt: new Date(now.getTime() + windowMs),
-        scanCount: 1,
-        firstScan: scan,
-        summarized: false,
-      };
-      events.push(createEvent('bracelet.scanned', scan));
+      const next = { ...current, scanCount: current.scanCount + 1 };
+      windows.set(scan.braceletId, next);
+      changed.set(scan.braceletId, next);
+      alerted.push(true);
+      continue;
     }
+    const spent = spendAlert(current?.recentAlerts ?? [], sender, now, budget);
+    if (!spent.allowed) {
+      alerted.push(false);
+      continue;
+    }
+    const unsummarized = current && summaryOf(current);
+    if (unsummarized) events.push(unsummarized);
+    const next: AlertWindow = {
+      braceletId: scan.braceletId,
+      openedAt: now,
+      closesAt: new Date(now.getTime() + windowMs),
+      scanCount: 1,
+      firstScan: scan,
+      summarized: false,
+      recentAlerts: spent.recent,
+    };
+    events.push(createEvent('bracelet.scanned', scan));
     windows.set(scan.braceletId, next);
     changed.set(scan.braceletId, next);
+    alerted.push(true);
   }
-  return { events, changed: [...changed.values()] };
+  return { events, changed: [...changed.values()], alerted };
 }

@@ -39,8 +39,15 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
   });
   registerBraceletRoutes(app, {
     cards,
-    scans: createScanRecorder(db, { windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS }),
-    shares: createShareRecorder(db, { windowSeconds: config.LOCATION_SHARE_WINDOW_SECONDS, alertsPerDay: config.LOCATION_ALERTS_PER_DAY }),
+    scans: createScanRecorder(db, {
+      windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS,
+      budget: { perDay: config.SCAN_ALERTS_PER_DAY, perSenderPerDay: config.SCAN_ALERTS_PER_SENDER_PER_DAY },
+    }),
+    shares: createShareRecorder(db, {
+      windowSeconds: config.LOCATION_SHARE_WINDOW_SECONDS,
+      alertsPerDay: config.LOCATION_ALERTS_PER_DAY,
+      alertsPerSenderPerDay: config.LOCATION_ALERTS_PER_SENDER_PER_DAY,
+    }),
     identitySecret: config.IDENTITY_SECRET,
     lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
     sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,

@@ -7,6 +7,12 @@ export const configSchema = baseConfigSchema.extend({
   LOCATION_SHARES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** One alert per bracelet per window; later scans in it are counted and summarised at its end. */
   SCAN_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * Scan alerts (e-mail + SMS) per bracelet in 24 hours, and how many of them one sender (an IPv4
+   * /24, an IPv6 /48) may cause; past either, the finder is told to call (alert-budget.ts).
+   */
+  SCAN_ALERTS_PER_DAY: z.coerce.number().int().min(1).default(12),
+  SCAN_ALERTS_PER_SENDER_PER_DAY: z.coerce.number().int().min(1).default(3),
   LOCATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /**
    * Position shares, per bracelet whoever sends them (ADR 009): one alert (e-mail + SMS) per
@@ -15,5 +21,7 @@ export const configSchema = baseConfigSchema.extend({
   LOCATION_SHARE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   /** …and at most this many alerting windows in 24 hours; past it, positions are shown in the account only. */
   LOCATION_ALERTS_PER_DAY: z.coerce.number().int().min(1).default(6),
+  /** …of which one sender may cause at most this many (a flooder cannot silence a real finder). */
+  LOCATION_ALERTS_PER_SENDER_PER_DAY: z.coerce.number().int().min(1).default(2),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Pool, withTransaction, writeEvents } from '@bracelet/service-kit';
+import type { AlertBudget } from './alert-budget.js';
 import { groupScans } from './alert-grouping.js';
 import { createAlertWindowRepository, type FinderScan } from './db/alert-windows.repository.js';
 
 export type ScanToRecord = Omit<FinderScan, 'scanId'>;
 
-type Waiting = { scan: ScanToRecord; resolve(): void; reject(error: unknown): void };
+type Waiting = { scan: ScanToRecord; sender: string; resolve(alerted: boolean): void; reject(error: unknown): void };
 
 /**
  * Records finders' scans with group commit: a scan is answered only once it is durably logged
@@ -14,22 +15,31 @@ type Waiting = { scan: ScanToRecord; resolve(): void; reject(error: unknown): vo
  * queueing for a connection and a flush each. A lone scan is committed at once; nothing waits on
  * a timer.
  */
-export function createScanRecorder(db: Pool, { windowSeconds = 300, maxBatch = 200 }: { windowSeconds?: number; maxBatch?: number } = {}) {
+export function createScanRecorder(
+  db: Pool,
+  {
+    windowSeconds = 300,
+    maxBatch = 200,
+    budget = { perDay: 12, perSenderPerDay: 3 },
+  }: { windowSeconds?: number; maxBatch?: number; budget?: AlertBudget } = {},
+) {
   let waiting: Waiting[] = [];
   let committing = false;
 
-  async function commit(batch: Waiting[]): Promise<void> {
+  async function commit(batch: Waiting[]): Promise<boolean[]> {
     const scans: FinderScan[] = batch.map(({ scan }) => ({ scanId: randomUUID(), ...scan }));
-    await withTransaction(db, async (tx) => {
+    return withTransaction(db, async (tx) => {
       const windowsRepository = createAlertWindowRepository(tx);
       const windows = await windowsRepository.lock(scans.map((scan) => scan.braceletId));
-      const { events, changed } = groupScans(windows, scans, new Date(), windowSeconds * 1000);
+      const sent = scans.map((scan, index) => ({ scan, sender: (batch[index] as Waiting).sender }));
+      const { events, changed, alerted } = groupScans(windows, sent, new Date(), windowSeconds * 1000, budget);
       await windowsRepository.save(changed);
       await tx.query('INSERT INTO scan_log (id, bracelet_id) SELECT * FROM unnest($1::uuid[], $2::text[])', [
         scans.map((scan) => scan.scanId),
         scans.map((scan) => scan.braceletId),
       ]);
       await writeEvents(tx, 'scan', events);
+      return alerted;
     });
   }
 
@@ -39,8 +49,8 @@ export function createScanRecorder(db: Pool, { windowSeconds = 300, maxBatch = 2
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       try {
-        await commit(batch);
-        for (const entry of batch) entry.resolve();
+        const alerted = await commit(batch);
+        for (const [index, entry] of batch.entries()) entry.resolve(alerted[index] ?? false);
       } catch (error) {
         for (const entry of batch) entry.reject(error);
       }
@@ -49,10 +59,13 @@ export function createScanRecorder(db: Pool, { windowSeconds = 300, maxBatch = 2
   }
 
   return {
-    /** Resolves once the scan (and the alert it opens, if any) is committed. */
-    record(scan: ScanToRecord): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        waiting.push({ scan, resolve, reject });
+    /**
+     * Resolves once the scan (and the alert it opens, if any) is committed: true if its family
+     * was alerted (now or when its window opened), false past the day's alert budget.
+     */
+    record(scan: ScanToRecord, sender: string): Promise<boolean> {
+      return new Promise<boolean>((resolve, reject) => {
+        waiting.push({ scan, sender, resolve, reject });
         if (!committing) void drain();
       });
     },

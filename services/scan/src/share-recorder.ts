@@ -5,7 +5,15 @@ import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { createShareWindowRepository } from './db/share-windows.repository.js';
 import { admitShare, type Delivery, followUpOf } from './share-grouping.js';
 
-export type ShareToRecord = { braceletId: string; childFirstName: string; emergencyContactPhone: string; lat: number; lon: number };
+export type ShareToRecord = {
+  braceletId: string;
+  childFirstName: string;
+  emergencyContactPhone: string;
+  lat: number;
+  lon: number;
+  /** Who shared it (alert-budget.ts senderKey). */
+  sender: string;
+};
 
 export type ShareOutcome = { kind: 'unknown' } | { kind: 'mismatch' } | { kind: 'stored'; delivery: Delivery };
 
@@ -17,7 +25,11 @@ export type ShareOutcome = { kind: 'unknown' } | { kind: 'mismatch' } | { kind: 
  */
 export function createShareRecorder(
   db: Pool,
-  { windowSeconds = 300, alertsPerDay = 6 }: { windowSeconds?: number; alertsPerDay?: number } = {},
+  {
+    windowSeconds = 300,
+    alertsPerDay = 6,
+    alertsPerSenderPerDay = 2,
+  }: { windowSeconds?: number; alertsPerDay?: number; alertsPerSenderPerDay?: number } = {},
 ) {
   return {
     async record(share: ShareToRecord, now = new Date()): Promise<ShareOutcome> {
@@ -31,7 +43,10 @@ export function createShareRecorder(
         if (emergencyContact.phone !== share.emergencyContactPhone || child.firstName !== share.childFirstName) return { kind: 'mismatch' };
 
         const addressee = { braceletId: card.braceletId, childFirstName: child.firstName, parent };
-        const { delivery, next, closesPrevious } = admitShare(window, addressee, now, { windowMs: windowSeconds * 1000, alertsPerDay });
+        const { delivery, next, closesPrevious } = admitShare(window, addressee, share.sender, now, {
+          windowMs: windowSeconds * 1000,
+          budget: { perDay: alertsPerDay, perSenderPerDay: alertsPerSenderPerDay },
+        });
         const events: (EventOf<'location.shared'> | EventOf<'location.shares_grouped'>)[] = [];
         if (closesPrevious) {
           // The previous window closed before the periodic job got to it: its follow-up first.

@@ -1,5 +1,6 @@
 import type { EventOf } from '@bracelet/contracts';
 import type { Queryable } from '@bracelet/service-kit';
+import { loadAlerts, type RecentAlert, storedAlerts } from '../alert-budget.js';
 
 /** What an alert says about a scan: the event without its envelope. */
 export type FinderScan = Omit<EventOf<'bracelet.scanned'>, 'name' | 'eventId' | 'occurredAt'>;
@@ -11,6 +12,8 @@ export type AlertWindow = {
   scanCount: number;
   firstScan: FinderScan | null;
   summarized: boolean;
+  /** The bracelet's alerts of the last 24 hours (alert-budget.ts). */
+  recentAlerts: RecentAlert[];
 };
 
 type WindowRow = {
@@ -20,6 +23,7 @@ type WindowRow = {
   scan_count: number;
   first_scan: FinderScan | Record<string, never>;
   summarized: boolean;
+  recent_alerts: unknown;
 };
 
 const toWindow = (row: WindowRow): AlertWindow => ({
@@ -29,6 +33,7 @@ const toWindow = (row: WindowRow): AlertWindow => ({
   scanCount: row.scan_count,
   firstScan: 'braceletId' in row.first_scan ? (row.first_scan as FinderScan) : null,
   summarized: row.summarized,
+  recentAlerts: loadAlerts(row.recent_alerts),
 });
 
 /** Each bracelet's current alert window. Methods take the transaction their locks belong to. */
@@ -57,9 +62,9 @@ export function createAlertWindowRepository(db: Queryable) {
       if (windows.length === 0) return;
       await tx.query(
         `UPDATE alert_windows w SET opened_at = v.opened_at, closes_at = v.closes_at, scan_count = v.scan_count,
-           first_scan = v.first_scan, summarized = v.summarized
-         FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::jsonb[], $6::bool[])
-           AS v (bracelet_id, opened_at, closes_at, scan_count, first_scan, summarized)
+           first_scan = v.first_scan, summarized = v.summarized, recent_alerts = v.recent_alerts
+         FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::jsonb[], $6::bool[], $7::jsonb[])
+           AS v (bracelet_id, opened_at, closes_at, scan_count, first_scan, summarized, recent_alerts)
          WHERE w.bracelet_id = v.bracelet_id`,
         [
           windows.map((window) => window.braceletId),
@@ -68,6 +73,7 @@ export function createAlertWindowRepository(db: Queryable) {
           windows.map((window) => window.scanCount),
           windows.map((window) => JSON.stringify(window.firstScan ?? {})),
           windows.map((window) => window.summarized),
+          windows.map((window) => storedAlerts(window.recentAlerts)),
         ],
       );
     },

@@ -1,4 +1,5 @@
 import type { Queryable } from '@bracelet/service-kit';
+import { loadAlerts, storedAlerts } from '../alert-budget.js';
 import type { ShareAddressee, SharedPosition, ShareWindow } from '../share-grouping.js';
 
 type WindowRow = {
@@ -7,7 +8,7 @@ type WindowRow = {
   closes_at: Date;
   pending_count: number;
   first_share: ShareAddressee | Record<string, never>;
-  recent_alerts: Date[];
+  recent_alerts: unknown;
 };
 
 const toWindow = (row: WindowRow): ShareWindow => ({
@@ -16,7 +17,7 @@ const toWindow = (row: WindowRow): ShareWindow => ({
   closesAt: row.closes_at,
   pendingCount: row.pending_count,
   firstShare: 'braceletId' in row.first_share ? (row.first_share as ShareAddressee) : null,
-  recentAlerts: row.recent_alerts,
+  recentAlerts: loadAlerts(row.recent_alerts),
 });
 
 /** Each bracelet's position-share window. Methods take the transaction their locks belong to. */
@@ -42,8 +43,8 @@ export function createShareWindowRepository(db: Queryable) {
       if (windows.length === 0) return;
       await tx.query(
         `UPDATE share_windows w SET opened_at = v.opened_at, closes_at = v.closes_at, pending_count = v.pending_count,
-           first_share = v.first_share, recent_alerts = v.recent_alerts::timestamptz[]
-         FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::jsonb[], $6::text[])
+           first_share = v.first_share, recent_alerts = v.recent_alerts
+         FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::jsonb[], $6::jsonb[])
            AS v (bracelet_id, opened_at, closes_at, pending_count, first_share, recent_alerts)
          WHERE w.bracelet_id = v.bracelet_id`,
         [
@@ -52,8 +53,7 @@ export function createShareWindowRepository(db: Queryable) {
           windows.map((window) => window.closesAt),
           windows.map((window) => window.pendingCount),
           windows.map((window) => JSON.stringify(window.firstShare ?? {})),
-          // unnest flattens arrays of arrays, so each window's alert times travel as one array literal.
-          windows.map((window) => `{${window.recentAlerts.map((alertedAt) => `"${alertedAt.toISOString()}"`).join(',')}}`),
+          windows.map((window) => storedAlerts(window.recentAlerts)),
         ],
       );
     },

@@ -6,6 +6,8 @@ type State =
   | { status: 'locating' }
   | { status: 'sending' }
   | { status: 'sent' }
+  /** Kept for the parent's account, but nobody could be told now (the bracelet's alerts are spent). */
+  | { status: 'kept'; message: string }
   | { status: 'error'; message: string };
 
 /** 'Partager votre position': the finder's GPS position, sent to the trusted contact (spec §4, §8). */
@@ -33,7 +35,12 @@ export function SharePosition({ braceletId, childFirstName, contactPhone }: Prop
               lon: position.coords.longitude,
             }),
           });
-          setState(response.ok ? { status: 'sent' } : { status: 'error', message: 'Échec de l’envoi. Veuillez réessayer.' });
+          if (!response.ok) {
+            setState({ status: 'error', message: 'Échec de l’envoi. Veuillez réessayer.' });
+            return;
+          }
+          const answer = (await response.json().catch(() => ({}))) as { message?: string; contact_notified?: boolean };
+          setState(answer.contact_notified === false ? { status: 'kept', message: answer.message ?? '' } : { status: 'sent' });
         } catch {
           setState({ status: 'error', message: 'Erreur réseau. Veuillez réessayer.' });
         }
@@ -52,19 +59,24 @@ export function SharePosition({ braceletId, childFirstName, contactPhone }: Prop
         type="button"
         className={`btn btn--block ${state.status === 'sent' ? 'btn--success' : 'btn--secondary'}`}
         onClick={share}
-        disabled={busy || state.status === 'sent'}
+        disabled={busy || state.status === 'sent' || state.status === 'kept'}
       >
         {state.status === 'locating'
           ? 'Localisation…'
           : state.status === 'sending'
             ? 'Chargement...'
-            : state.status === 'sent'
+            : state.status === 'sent' || state.status === 'kept'
               ? 'Position envoyée'
               : 'Partager votre position'}
       </button>
       {state.status === 'sent' ? (
         <p className="alert alert--success" role="status">
           Position partagée avec le contact de confiance.
+        </p>
+      ) : null}
+      {state.status === 'kept' ? (
+        <p className="alert alert--error" role="alert">
+          {state.message}
         </p>
       ) : null}
       {state.status === 'error' ? (

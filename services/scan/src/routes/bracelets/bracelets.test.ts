@@ -164,7 +164,7 @@ describe('scans and positions', () => {
     const id = await configured('s8');
     const recorder = createScanRecorder(db, { windowSeconds: 60 });
     const scan = { braceletId: id, childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
-    for (let finder = 0; finder < 11; finder += 1) await recorder.record(scan);
+    for (let finder = 0; finder < 11; finder += 1) await recorder.record(scan, 'test-finder');
     expect(await scannedEvents(id)).toHaveLength(1);
     expect(await summaryEvents(id)).toEqual([]);
 
@@ -181,7 +181,7 @@ describe('scans and positions', () => {
 
     // A scan after the window alerts again.
     await db.query("UPDATE alert_windows SET closes_at = now() - interval '1 second' WHERE bracelet_id = $1", [id]);
-    await recorder.record(scan);
+    await recorder.record(scan, 'test-finder');
     expect(await scannedEvents(id)).toHaveLength(2);
     expect(await summaryEvents(id)).toHaveLength(1);
   });
@@ -191,9 +191,13 @@ describe('scans and positions', () => {
     const lone = await configured('sa');
     const recorder = createScanRecorder(db, { windowSeconds: 60 });
     const scanOf = (braceletId: string) => ({ braceletId, childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' });
-    await Promise.all([recorder.record(scanOf(busy)), recorder.record(scanOf(busy)), recorder.record(scanOf(lone))]);
+    await Promise.all([
+      recorder.record(scanOf(busy), 'test-finder'),
+      recorder.record(scanOf(busy), 'test-finder'),
+      recorder.record(scanOf(lone), 'test-finder'),
+    ]);
     await db.query("UPDATE alert_windows SET closes_at = now() - interval '1 second' WHERE bracelet_id = ANY($1)", [[busy, lone]]);
-    await recorder.record(scanOf(busy));
+    await recorder.record(scanOf(busy), 'test-finder');
     expect((await summaryEvents(busy)).map((event) => event.scanCount)).toEqual([2]);
     expect(await scannedEvents(busy)).toHaveLength(2);
     await summarizeClosedWindows(db);
@@ -205,8 +209,8 @@ describe('scans and positions', () => {
     const id = await configured('sb');
     const recorder = createScanRecorder(db, { windowSeconds: 300 });
     const scan = { braceletId: id, childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
-    await recorder.record(scan);
-    await recorder.record(scan);
+    await recorder.record(scan, 'test-finder');
+    await recorder.record(scan, 'test-finder');
     await apply(createEvent('bracelet.reset', { braceletId: id, parentId: parent.id }));
     expect((await summaryEvents(id)).map((event) => event.scanCount)).toEqual([2]);
     expect(await windowOf(id)).toBeUndefined();
@@ -218,6 +222,26 @@ describe('scans and positions', () => {
     expect(alerts[1]?.parent.email).toBe('autre@example.com');
   });
 
+  it("caps a bracelet's scan alerts per day and per sender: a flooder cannot text the family all day, nor silence a real finder", async () => {
+    const id = await configured('se');
+    const scanFrom = (address: string) => app.inject({ url: `/get_child_by_bracelet/${id}`, remoteAddress: address });
+    const closeWindow = () => db.query("UPDATE alert_windows SET closes_at = now() - interval '1 second' WHERE bracelet_id = $1", [id]);
+    // One network scanning once per window: three alerts, then the scans are logged but nobody is alerted.
+    const alertedHeaders: Array<string | undefined> = [];
+    for (let window = 0; window < 5; window += 1) {
+      const answer = await scanFrom(`203.0.113.${window + 1}`);
+      expect(answer.statusCode).toBe(200);
+      alertedHeaders.push(answer.headers[familyAlertedHeader] as string | undefined);
+      await closeWindow();
+    }
+    expect(alertedHeaders).toEqual([undefined, undefined, undefined, '0', '0']);
+    expect(await scannedEvents(id)).toHaveLength(3);
+    // A finder on another network is alerted as usual.
+    const finder = await scanFrom('198.51.100.20');
+    expect(finder.headers[familyAlertedHeader]).toBeUndefined();
+    expect(await scannedEvents(id)).toHaveLength(4);
+  });
+
   it('fails every waiting scan when its commit fails, and loses none silently', async () => {
     const failing = createScanRecorder({
       connect: async () => {
@@ -225,7 +249,11 @@ describe('scans and positions', () => {
       },
     } as unknown as Pool);
     const scan = { braceletId: idFor('s7'), childFirstName: 'Léa', parent, emergencyContactPhone: '+33612345678' };
-    const outcomes = await Promise.allSettled([failing.record(scan), failing.record(scan), failing.record(scan)]);
+    const outcomes = await Promise.allSettled([
+      failing.record(scan, 'test-finder'),
+      failing.record(scan, 'test-finder'),
+      failing.record(scan, 'test-finder'),
+    ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
@@ -255,7 +283,7 @@ describe('scans and positions', () => {
     const stuck = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
     registerBraceletRoutes(stuck, {
       cards: createScanCardRepository(db),
-      scans: { record: () => new Promise<void>(() => {}) },
+      scans: { record: () => new Promise<boolean>(() => {}) },
       shares: createShareRecorder(db),
       identitySecret,
       lookupsPerMinute: 100,
@@ -282,7 +310,7 @@ describe('scans and positions', () => {
     const body = { bracelet_id: id, child_first_name: 'Léa', emergency_contact_phone: '+33612345678', lat: 48.8566, lon: 2.3522 };
     const shared = await app.inject({ method: 'POST', url: '/share_location', payload: body, remoteAddress: '192.0.2.10' });
     expect(shared.statusCode).toBe(200);
-    expect(shared.json()).toEqual({ message: 'Position partagée avec le contact de confiance.' });
+    expect(shared.json()).toEqual({ message: 'Position partagée avec le contact de confiance.', contact_notified: true });
     expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
     const events = await db.query("SELECT payload FROM outbox WHERE name = 'location.shared' AND payload->>'braceletId' = $1", [id]);
     expect(events.rows[0]?.payload).toMatchObject({

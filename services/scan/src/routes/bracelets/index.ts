@@ -7,6 +7,7 @@ import {
 } from '@bracelet/contracts';
 import { AppError, type HttpServer, identityOf, notFound } from '@bracelet/service-kit';
 import { z } from 'zod';
+import { senderKey } from '../../alert-budget.js';
 import type { ScanCard, ScanCardRepository } from '../../db/scan-cards.repository.js';
 import type { ScanRecorder } from '../../scan-recorder.js';
 import type { ShareRecorder } from '../../share-recorder.js';
@@ -47,6 +48,12 @@ type Deps = {
   recordTimeoutMs?: number;
 };
 
+/** What a finder reads when their position could not be passed on now. */
+export const SHARE_NOT_DELIVERED =
+  "Votre position est enregistrée, mais le contact de confiance n'a pas pu être prévenu automatiquement. Appelez-le au numéro indiqué.";
+
+const shareLocationResponseSchema = z.object({ message: z.string(), contact_notified: z.boolean() });
+
 class RecordTimeout extends Error {}
 
 /** Rejects if the promise has not settled in time; the promise itself goes on (it may still commit). */
@@ -76,13 +83,12 @@ export function registerBraceletRoutes(
       // A finder's scan alerts the family; the parent testing their own bracelet does not.
       if (card.configured && child && parent && emergencyContact && identityOf(request, identitySecret)?.accountId !== parent.id) {
         try {
-          const recorded = scans.record({
-            braceletId: card.braceletId,
-            childFirstName: child.firstName,
-            parent,
-            emergencyContactPhone: emergencyContact.phone,
-          });
-          await within(recorded, recordTimeoutMs);
+          const recorded = scans.record(
+            { braceletId: card.braceletId, childFirstName: child.firstName, parent, emergencyContactPhone: emergencyContact.phone },
+            senderKey(request.ip),
+          );
+          // Past the day's alert budget the scan is logged but nobody is alerted: the page must say so.
+          if (!(await within(recorded, recordTimeoutMs))) reply.header(familyAlertedHeader, '0');
         } catch (error) {
           // The finder must still see whom to call, at once; the page just must not claim the family
           // was alerted. (A slow commit may still go through and alert them: saying less is safe.)
@@ -117,7 +123,12 @@ export function registerBraceletRoutes(
           lat: z.number().finite().min(-90).max(90),
           lon: z.number().finite().min(-180).max(180),
         }),
-        response: { 200: z.object({ message: z.string() }), 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: shareLocationResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -128,13 +139,14 @@ export function registerBraceletRoutes(
         emergencyContactPhone: emergency_contact_phone,
         lat,
         lon,
+        sender: senderKey(request.ip),
       });
       if (outcome.kind === 'unknown') throw notFound('Ce bracelet est invalide');
       if (outcome.kind === 'mismatch') throw new AppError(400, 'invalid_request', 'Requête invalide.');
-      // The position is kept in every case and the family was or will be told of it, within the
-      // per-bracelet caps (ADR 009). Past the daily ceiling it goes to the parent's account only; the
-      // answer does not say so, so whoever floods a bracelet cannot tell when the ceiling is reached.
-      return { message: 'Position partagée avec le contact de confiance.' };
+      // The position is kept in every case (ADR 009). Past the day's alert budget (or this sender's
+      // share of it) nobody is told now: the finder must know, and call.
+      if (outcome.delivery === 'account_only') return { message: SHARE_NOT_DELIVERED, contact_notified: false };
+      return { message: 'Position partagée avec le contact de confiance.', contact_notified: true };
     },
   );
 }

@@ -7,6 +7,7 @@ import { configSchema } from '../../config.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 import { createShareRecorder } from '../../share-recorder.js';
 import { summarizeClosedShareWindows } from '../../share-summaries.js';
+import { SHARE_NOT_DELIVERED } from './index.js';
 
 // Position shares are capped per bracelet, whoever sends them (ADR 009). The defaults are under
 // test: a 300 s share window and 6 alerting windows per 24 hours.
@@ -118,7 +119,7 @@ describe('position shares are capped per bracelet, whoever sends them', () => {
     // lock (not the row's creation) keeps the shares below from each opening a window.
     const earlier = Date.now() - 10 * 60_000;
     await createShareRecorder(db).record(
-      { braceletId: id, childFirstName: 'Léa', emergencyContactPhone: '+33612345678', lat: 44, lon: 2 },
+      { braceletId: id, childFirstName: 'Léa', emergencyContactPhone: '+33612345678', lat: 44, lon: 2, sender: '198.19.0.0/24' },
       new Date(earlier),
     );
     const answers = await Promise.all(
@@ -136,8 +137,12 @@ describe('position shares are capped per bracelet, whoever sends them', () => {
   it('past the daily ceiling a share alerts no one and sends no follow-up, but is kept and shown to the parent', async () => {
     const { id, parent } = await configured();
     const recorder = createShareRecorder(db, { windowSeconds: 300, alertsPerDay: 6 });
+    // A different finder each time (the sender's own share of the day is tested on its own).
     const share = (lat: number, at: number) =>
-      recorder.record({ braceletId: id, childFirstName: 'Léa', emergencyContactPhone: '+33612345678', lat, lon: 2.35 }, new Date(at));
+      recorder.record(
+        { braceletId: id, childFirstName: 'Léa', emergencyContactPhone: '+33612345678', lat, lon: 2.35, sender: `10.0.${lat}.0/24` },
+        new Date(at),
+      );
     // The day began three hours ago (the recorder is given each share's time).
     const start = Date.now() - 3 * 3600_000;
     // Six windows, ten minutes apart, each with a second position: six alerts, six follow-ups.
@@ -158,10 +163,10 @@ describe('position shares are capped per bracelet, whoever sends them', () => {
     expect(await eventsOf('location.shared', id)).toHaveLength(6);
     expect(await eventsOf('location.shares_grouped', id)).toHaveLength(6);
 
-    // Through the public route, now: the finder's answer is the same, and the position is kept.
+    // Through the public route, now: the position is kept, and the finder is told nobody was alerted.
     const answer = await shareFrom('192.0.2.77', id, 32);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().message).toBe('Position partagée avec le contact de confiance.');
+    expect(answer.json()).toEqual({ message: SHARE_NOT_DELIVERED, contact_notified: false });
     expect(await eventsOf('location.shared', id)).toHaveLength(6);
 
     const history = await historyOf(id, parent.id);
@@ -211,7 +216,14 @@ describe('position shares are capped per bracelet, whoever sends them', () => {
     const now = Date.now();
     for (let finder = 0; finder < 60; finder += 1) {
       await recorder.record(
-        { braceletId: id, childFirstName: 'Léa', emergencyContactPhone: '+33612345678', lat: finder, lon: 0 },
+        {
+          braceletId: id,
+          childFirstName: 'Léa',
+          emergencyContactPhone: '+33612345678',
+          lat: finder,
+          lon: 0,
+          sender: `10.1.${finder}.0/24`,
+        },
         new Date(now),
       );
     }
@@ -235,5 +247,26 @@ describe('position shares are capped per bracelet, whoever sends them', () => {
     expect((await shareFrom('192.0.2.91', newBraceletId(), 1)).statusCode).toBe(404);
     expect(await deliveriesOf(id)).toEqual([]);
     expect(await eventsOf('location.shared', id)).toEqual([]);
+  });
+
+  it("one sender spends at most its share of the day's alerts: a real finder elsewhere still alerts the family", async () => {
+    const { id } = await configured();
+    const recorder = createShareRecorder(db, { windowSeconds: 300, alertsPerDay: 6, alertsPerSenderPerDay: 2 });
+    const share = (sender: string, at: number) =>
+      recorder.record(
+        { braceletId: id, childFirstName: 'Léa', emergencyContactPhone: '+33612345678', lat: 45, lon: 2, sender },
+        new Date(at),
+      );
+    const start = Date.now() - 3 * 3600_000;
+    // A flooder's network, one share every ten minutes: two alerts, then nothing.
+    const deliveries = [];
+    for (let window = 0; window < 5; window += 1) {
+      const outcome = await share('203.0.113.0/24', start + window * 10 * 60_000);
+      deliveries.push(outcome.kind === 'stored' ? outcome.delivery : outcome.kind);
+    }
+    expect(deliveries).toEqual(['alert', 'alert', 'account_only', 'account_only', 'account_only']);
+    // A finder on another network, an hour later: alerted.
+    expect(await share('198.51.100.0/24', start + 3600_000)).toEqual({ kind: 'stored', delivery: 'alert' });
+    expect(await eventsOf('location.shared', id)).toHaveLength(3);
   });
 });
