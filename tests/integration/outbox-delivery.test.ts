@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, queueNameFor } from '@bracelet/contracts';
-import { scanEventHandlers } from '@bracelet/scan/events';
 import {
   type ConsumerHandlers,
   createEventConsumer,
@@ -11,6 +10,7 @@ import {
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintBracelets } from '../../services/fulfilment/src/minting.js';
+import { scanEventHandlers } from '../../services/scan/src/events/handlers.js';
 import { eventually, servicePool, silentLog, startOwnRedis } from './helpers.js';
 
 const fulfilment = servicePool('fulfilment');

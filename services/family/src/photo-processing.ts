@@ -2,7 +2,7 @@ import { AppError } from '@bracelet/service-kit';
 import sharp from 'sharp';
 
 const accepted = new Set(['jpeg', 'png', 'webp']);
-export const invalidPhoto = () =>
+const invalidPhoto = () =>
   new AppError(400, 'invalid_photo', 'La photo doit être une image PNG, JPEG ou WebP.', { photo: ['Format non pris en charge.'] });
 
 /**

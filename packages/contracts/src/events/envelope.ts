@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Fields every event carries, whatever its name. */
-export const eventEnvelope = {
+const eventEnvelope = {
   eventId: z.uuid(),
   occurredAt: z.iso.datetime({ offset: true }),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import * as schemas from './catalog.js';
 
 export { childCardSchema, emergencyContactSchema, parentContactSchema } from './catalog.js';
@@ -28,8 +28,6 @@ export type EventOf<N extends EventName> = z.infer<(typeof eventSchemas)[N]>;
 /** The union of all events, discriminated by `name`. */
 export type AppEvent = { [N in EventName]: EventOf<N> }[EventName];
 export const eventNames = Object.keys(eventSchemas) as EventName[];
-
-export const appEventSchema = z.discriminatedUnion('name', Object.values(eventSchemas) as never);
 
 /** The processes that consume events; each has one BullMQ queue. */
 export const consumerNames = ['catalog', 'checkout', 'family', 'scan', 'fulfilment', 'notifier'] as const;

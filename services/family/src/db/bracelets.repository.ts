@@ -45,11 +45,6 @@ export function createBraceletRepository(db: Queryable) {
       await tx.query('UPDATE bracelets SET child_id = NULL, configured = false, updated_at = now() WHERE id = $1', [id]);
     },
 
-    async listIdsWornBy(childId: string, tx: Queryable = db): Promise<string[]> {
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM bracelets WHERE child_id = $1', [childId]);
-      return rows.map((row) => row.id);
-    },
-
     async listByOwner(ownerId: string, tx: Queryable = db): Promise<OwnedBracelet[]> {
       const { rows } = await tx.query<BraceletRow & { first_name: string | null; surname: string | null; photo_id: string | null }>(
         `SELECT b.id, b.owner_id, b.child_id, b.configured, c.first_name, c.surname, c.photo_id

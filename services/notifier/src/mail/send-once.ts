@@ -8,7 +8,7 @@ import type { Mail, Mailer } from './mailer.js';
  * the transport is called; a transport error releases it for the job's retry, while a worker that
  * dies mid-send leaves it claimed (never sent twice, at the cost of possibly never sent).
  */
-export async function sendOnce(db: Pool, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
+async function sendOnce(db: Pool, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
   const messages = createOutboundMessageRepository(db);
   if (!(await messages.claim(message))) return false;
   try {
