@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { repoRoot } from '@bracelet/devstack';
+import { logLevelSchema } from '@bracelet/service-kit';
 import { z } from 'zod';
 
 /** Settings of `npm start` and `npm run mint`, from the environment (all optional). */
@@ -16,7 +17,7 @@ export const localEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(join(repoRoot, '.data')),
   /** Derives the service roles' passwords; by default generated once in DATA_DIR/secrets.json. */
   DB_ROLE_SECRET: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+  LOG_LEVEL: logLevelSchema.default('info'),
 });
 export type LocalEnv = z.infer<typeof localEnvSchema>;
 

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
-/** Settings every service process reads. Each service extends this with its own. */
-export const baseConfigSchema = z.object({
+/** Pino's levels, in one place for every process and script. */
+export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** Settings every process reads, the gateway included. */
+export const processConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: logLevelSchema.default('info'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Signs (gateway) and verifies (services) the identity header; one value for all processes. */
+  IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),
+});
+
+/** Settings every data service reads: the process's, and its database, Redis and queues. Each service extends this. */
+export const baseConfigSchema = processConfigSchema.extend({
   DATABASE_URL: z.url({ message: 'une URL postgres://… est attendue' }),
   /** The service's own Postgres schema; its role owns it and nothing else. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_]+$/),
@@ -14,10 +25,6 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('bracelet'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
-  /** Verifies the identity header the gateway signs (shared by the gateway and the services). */
-  IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

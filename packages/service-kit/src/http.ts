@@ -2,13 +2,25 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler, registerErrorHandling } from './errors.js';
 import type { Logger } from './logger.js';
 import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
 
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
 export const postgresCheck = (pool: pg.Pool): ReadinessCheck => ({ name: 'postgres', check: () => pool.query('SELECT 1') });
+/**
+ * A service the gateway routes to answers at all (its /healthz). The gateway is not ready while it
+ * cannot reach one; whether that service is itself ready is its own probe's business.
+ */
+export const reachableCheck = (name: string, baseUrl: string): ReadinessCheck => ({
+  name,
+  check: async () => {
+    const response = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(1500) });
+    if (!response.ok) throw new Error(`${name} answered ${response.status}`);
+  },
+});
+
 export const redisCheck = (redis: Redis): ReadinessCheck => ({
   name: 'redis',
   check: async () => {
@@ -20,20 +32,23 @@ export const redisCheck = (redis: Redis): ReadinessCheck => ({
 type HttpOptions = {
   logger: Logger;
   readiness: ReadinessCheck[];
-  /** Behind the gateway, so the client address comes from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** Behind the gateway, so the client address comes from X-Forwarded-For (the gateway sets its own). */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   bodyLimit?: number;
+  /** The kit's JSON 404; the gateway answers unknown paths itself (the shell, for pages). */
+  notFound?: boolean;
 };
 
 /**
  * The Fastify instance every service starts from: zod validation and serialisation, one error
  * shape, liveness and readiness. It never listens; server.ts does.
  */
-export function createHttpServer({ logger, readiness, trustProxy = true, bodyLimit = 1_048_576 }: HttpOptions) {
+export function createHttpServer({ logger, readiness, trustProxy = true, bodyLimit = 1_048_576, notFound = true }: HttpOptions) {
   const app = createBase(logger, trustProxy, bodyLimit);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  if (notFound) registerErrorHandling(app);
+  else registerErrorHandler(app);
   registerTextRules(app);
   // Answers are personal or live by default; a route that may be cached says so itself.
   app.addHook('onSend', async (_request, reply) => {
@@ -79,7 +94,7 @@ function registerTextRules(app: FastifyInstance): void {
   });
 }
 
-function createBase(logger: Logger, trustProxy: boolean, bodyLimit: number) {
+function createBase(logger: Logger, trustProxy: NonNullable<HttpOptions['trustProxy']>, bodyLimit: number) {
   return Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy,

@@ -79,6 +79,7 @@ beforeAll(async () => {
     return { identity: sessionId === 'good-session' ? { accountId: parentId, role: 'parent' } : null };
   });
   upstream.post('/login/', async () => ({ ok: true }));
+  upstream.get('/healthz', async () => ({ status: 'ok' }));
   upstream.post('/add_child_profile/', async (request) => ({ bytes: (request.body as Buffer).length }));
   upstream.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -332,6 +333,22 @@ describe('gateway', () => {
     expect(configSchema.parse({ ...rawConfig, TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(configSchema.parse({ ...rawConfig, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(configSchema.parse(rawConfig).TRUST_PROXY).toBe(false);
+  });
+
+  it('is ready only while it can reach every service it routes to', async () => {
+    const notReady = await gateway.inject({ url: '/readyz' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({ status: 'not_ready', checks: { scan: 'ok', family: 'ok', catalog: 'unavailable' } });
+    const allUp = await buildApp({
+      ...configFor(scanUpstream),
+      CATALOG_URL: scanUpstream,
+      CHECKOUT_URL: scanUpstream,
+      FULFILMENT_URL: scanUpstream,
+    });
+    const ready = await allUp.inject({ url: '/readyz' });
+    await allUp.close();
+    expect(ready.statusCode).toBe(200);
+    expect((await gateway.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('sends HSTS when the public URL is https', async () => {

@@ -1,11 +1,9 @@
+import { processConfigSchema } from '@bracelet/service-kit';
 import { z } from 'zod';
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
+/** The gateway's settings: the process's (PUBLIC_URL is the Origin state-changing requests must come from; https turns on HSTS), and its own. */
+export const configSchema = processConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** The product's public address: the Origin state-changing requests must come from; https turns on HSTS. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
   /**
    * Who may tell the gateway the client's address (X-Forwarded-For): 'false' (nobody: the product
    * is reached directly), 'true' (any proxy), a number of proxy hops, or a comma-separated list of
@@ -24,7 +22,6 @@ export const configSchema = z.object({
         .map((part) => part.trim())
         .filter(Boolean);
     }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder holding the frontends, each built into <name>/dist. */
   FRONTENDS_DIR: z.string().min(1),
   CATALOG_URL: z.url(),
@@ -32,8 +29,6 @@ export const configSchema = z.object({
   FAMILY_URL: z.url(),
   SCAN_URL: z.url(),
   FULFILMENT_URL: z.url(),
-  /** Signs the identity header the services trust (same value as theirs). */
-  IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),
   /** Where the development mail catcher writes messages; unset with real SMTP. */
   DEV_MAIL_DIR: z.string().min(1).optional(),
 });
