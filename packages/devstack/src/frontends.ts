@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { frontendNames } from '@bracelet/contracts/values';
 import { repoRoot } from './processes-table.js';
-
-export const frontendNames = ['shell', 'shop', 'family', 'backoffice'] as const;
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -19,6 +19,13 @@ export const processes: ProcessSpec[] = [
   { name: 'gateway', entry: 'services/gateway/src/server.ts' },
 ];
 
+/** The entry file of a process, by name. */
+export function entryOf(name: string): string {
+  const spec = processes.find((process) => process.name === name);
+  if (!spec) throw new Error(`no process named ${name}`);
+  return spec.entry;
+}
+
 export function migrationsDirOf(service: DataService): string {
   return `${repoRoot}services/${service}/migrations`;
 }

@@ -5,7 +5,7 @@ import { type RunningProcess, startProcess, waitUntilReady } from './children.js
 import { buildFrontends, staleFrontends } from './frontends.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { isPortFree, resolvePostgres } from './postgres.js';
-import { type DataService, dataServices, repoRoot } from './processes-table.js';
+import { type DataService, dataServices, entryOf, repoRoot } from './processes-table.js';
 import { prepareDatabase } from './provision.js';
 import { freePort, resolveRedis } from './redis.js';
 import { loadLocalSecrets } from './secrets.js';
@@ -111,7 +111,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         startProcess(
           {
             name: service,
-            entry: `services/${service}/src/server.ts`,
+            entry: entryOf(service),
             port: servicePorts[service],
             logsDir,
             env: {
@@ -129,7 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const gateway = startProcess(
       {
         name: 'gateway',
-        entry: 'services/gateway/src/server.ts',
+        entry: entryOf('gateway'),
         port,
         logsDir,
         env: {

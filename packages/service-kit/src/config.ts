@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldsOf, zodIssues } from './errors.js';
 
 /** Pino's levels, in one place for every process and script. */
 export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -43,10 +44,5 @@ export class ConfigError extends Error {
 export function parseConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '(root)';
-    fields[key] = [...(fields[key] ?? []), issue.message];
-  }
-  throw new ConfigError(service, fields);
+  throw new ConfigError(service, fieldsOf(zodIssues(result.error.issues), '(root)'));
 }

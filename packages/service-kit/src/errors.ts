@@ -70,11 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? 'requête');
-        fields[path] = [...(fields[path] ?? []), issue.message ?? 'Valeur invalide.'];
-      }
+      const fields = fieldsOf(
+        error.validation.map((issue) => ({ path: issue.instancePath.slice(1).replaceAll('/', '.'), message: issue.message })),
+        error.validationContext ?? 'requête',
+      );
       return reply.code(400).send({ error: { code: 'invalid_request', message: 'Requête invalide.', fields } });
     }
     if (isResponseSerializationError(error)) {
@@ -95,3 +94,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ error: { code: 'internal', message: 'Une erreur est survenue.' } });
   });
 }
+
+/** Problems grouped by the field they concern: the `fields` of an error answer, or of a config error. */
+export function fieldsOf(issues: ReadonlyArray<{ path: string; message?: string }>, fallback = 'requête'): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const { path, message } of issues) {
+    const key = path || fallback;
+    fields[key] = [...(fields[key] ?? []), message ?? 'Valeur invalide.'];
+  }
+  return fields;
+}
+
+/** A zod error's issues, with their paths written `a.b.0`. */
+export const zodIssues = (issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) =>
+  issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));

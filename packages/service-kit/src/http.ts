@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { answerClientError, answerFrameworkError, registerErrorHandler, registerErrorHandling } from './errors.js';
 import type { Logger } from './logger.js';
 import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
+import { withTimeout } from './timeout.js';
 
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
@@ -60,7 +61,7 @@ export function createHttpServer({ logger, readiness, trustProxy = true, bodyLim
     const results = await Promise.all(
       readiness.map(async ({ name, check }) => {
         try {
-          await withTimeout(check(), 2000);
+          await withTimeout(check(), 2000, `readiness check ${name}`);
           return [name, 'ok'] as const;
         } catch {
           return [name, 'unavailable'] as const;
@@ -106,19 +107,3 @@ function createBase(logger: Logger, trustProxy: NonNullable<HttpOptions['trustPr
 
 /** The Fastify instance type every service's routes receive. */
 export type HttpServer = ReturnType<typeof createBase>;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent } from '@bracelet/contracts';
+import { createEvent, todayInFrance } from '@bracelet/contracts';
 import { createLogger, withTransaction } from '@bracelet/service-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyEventHandlers } from '../src/events/handlers.js';
-import { todayInFrance } from '../src/routes/children/child-form.js';
 import { asParent, childFields, multipart, registerParent, startFamilyApp } from './family-app.js';
 
 let family: Awaited<ReturnType<typeof startFamilyApp>>;

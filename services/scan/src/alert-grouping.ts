@@ -63,7 +63,7 @@ export function groupScans(
       summarized: false,
       recentAlerts: spent.recent,
     };
-    events.push(createEvent('bracelet.scanned', scan));
+    events.push(createEvent('bracelet.scanned', { ...scan, alertWindowSeconds: Math.round(windowMs / 1000) }));
     windows.set(scan.braceletId, next);
     changed.set(scan.braceletId, next);
     alerted.push(true);

@@ -92,6 +92,8 @@ export const braceletScanned = defineEvent('bracelet.scanned', {
   childFirstName: z.string(),
   parent: parentContactSchema,
   emergencyContactPhone: phone,
+  /** How long later scans are grouped under this alert (the mail says so); absent in older events. */
+  alertWindowSeconds: z.number().int().positive().optional(),
 });
 
 /** An alert window closed with more than one scan in it: the family is told how many there were. */

@@ -1,3 +1,5 @@
+import type { RemoteName } from '../values.js';
+
 /**
  * The screens each remote owns (spec §2.1). The shell routes these paths to the remote, and the
  * remote picks the page; both read this table so they cannot disagree.
@@ -23,6 +25,5 @@ export const remotePages = {
     configurationPage4: '/configurationpage4',
   },
   backoffice: { mail: '/backoffice/mail' },
-} as const satisfies Record<'shop' | 'family' | 'backoffice', Record<string, string>>;
-
-export type RemoteName = keyof typeof remotePages;
+} as const satisfies Record<RemoteName, Record<string, string>>;
+export type { RemoteName } from '../values.js';

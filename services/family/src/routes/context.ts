@@ -5,7 +5,7 @@ import type { LoginThrottle } from '../login-throttle.js';
 
 export type FamilyDeps = ServiceDeps<Config> & { loginThrottle: LoginThrottle };
 
-export const SESSION_COOKIE = 'sid';
+export { SESSION_COOKIE } from '@bracelet/contracts';
 
 /** The logged-in parent, or 401/403. */
 export function parentOf(request: FastifyRequest, deps: FamilyDeps): Identity {

@@ -44,5 +44,3 @@ export const password = z
   .string({ message: 'Le mot de passe est obligatoire.' })
   .min(8, { message: 'Le mot de passe doit contenir au moins 8 caractères.' })
   .max(200, { message: 'Le mot de passe est trop long.' });
-
-export const uuidParam = z.object({ id: z.uuid({ message: 'Identifiant invalide.' }) });

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SESSION_COOKIE } from '@bracelet/contracts';
 import { parseMail } from '@bracelet/dev-mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ const mailId = z.string().regex(/^[0-9TZ-]+-[0-9a-f]{8}\.eml$/);
  */
 export function registerDevMailRoutes(app: FastifyInstance, { dir, identity }: { dir: string; identity: IdentityResolver }): void {
   const isStaff = async (request: FastifyRequest) => {
-    const sessionId = request.cookies.sid;
+    const sessionId = request.cookies[SESSION_COOKIE];
     if (!sessionId) return false;
     return (await identity.resolve(sessionId).catch(() => undefined))?.role === 'staff';
   };

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { remoteNames } from '@bracelet/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-export const remotes = ['shop', 'family', 'backoffice'] as const;
 
 /**
  * Serves the built shell at / and each remote under /remotes/<name>/. Hashed assets are cached
@@ -20,7 +19,7 @@ export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDi
   };
 
   await app.register(fastifyStatic, { root: shellDir, prefix: '/', wildcard: false, index: false, setHeaders });
-  for (const remote of remotes) {
+  for (const remote of remoteNames) {
     await app.register(fastifyStatic, {
       root: join(frontendsDir, remote, 'dist'),
       prefix: `/remotes/${remote}/`,

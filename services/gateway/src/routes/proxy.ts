@@ -1,10 +1,10 @@
+import { SESSION_COOKIE } from '@bracelet/contracts';
 import { checkRequestTarget, IDENTITY_HEADER, invalidText, parseCleanJson } from '@bracelet/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type IdentityResolver, IdentityUnavailableError } from '../identity.js';
 import { JSON_BODY_LIMIT, type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
 
-const SESSION_COOKIE = 'sid';
 const unavailable = { error: { code: 'unavailable', message: 'Service momentanément indisponible. Veuillez réessayer.' } };
 const foreignOrigin = { error: { code: 'forbidden_origin', message: 'Requête refusée.' } };
 

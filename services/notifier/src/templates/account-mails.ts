@@ -1,5 +1,6 @@
 import type { EventOf } from '@bracelet/contracts';
 import type { Mail } from '../mail/mailer.js';
+import { durationInFrench } from './durations.js';
 import { renderMail } from './layout.js';
 
 export function welcomeMail(event: EventOf<'parent.registered'>, publicUrl: string): Mail {
@@ -14,13 +15,17 @@ export function welcomeMail(event: EventOf<'parent.registered'>, publicUrl: stri
   };
 }
 
+/** How long the link was issued for: from the request to its expiry, to the minute. */
+const linkValiditySeconds = (event: EventOf<'password.reset_requested'>) =>
+  Math.max(60, Math.round((Date.parse(event.expiresAt) - Date.parse(event.occurredAt)) / 60_000) * 60);
+
 export function passwordResetMail(event: EventOf<'password.reset_requested'>): Mail {
   return {
     to: event.parent.email,
     subject: 'Réinitialisation de votre mot de passe',
     ...renderMail([
       `Bonjour ${event.parent.firstName},`,
-      'Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable une heure et ne fonctionne qu’une fois :',
+      `Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable ${durationInFrench(linkValiditySeconds(event))} et ne fonctionne qu’une fois :`,
       { link: event.resetUrl, label: 'Choisir un nouveau mot de passe' },
       'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
     ]),

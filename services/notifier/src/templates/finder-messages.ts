@@ -1,5 +1,6 @@
-import type { EventOf } from '@bracelet/contracts';
+import { type EventOf, openStreetMapLink } from '@bracelet/contracts';
 import type { Mail } from '../mail/mailer.js';
+import { durationInFrench } from './durations.js';
 import { renderMail } from './layout.js';
 
 const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
@@ -9,13 +10,6 @@ const when = (iso: string) => {
   return `le ${parisDate.format(date)} à ${parisTime.format(date)}`;
 };
 
-/** A map link anyone can open, no app needed. */
-export function openStreetMapLink(lat: number, lon: number): string {
-  const latitude = lat.toFixed(6);
-  const longitude = lon.toFixed(6);
-  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
-}
-
 export function scanAlertMail(event: EventOf<'bracelet.scanned'>, publicUrl: string): Mail {
   return {
     to: event.parent.email,
@@ -23,7 +17,7 @@ export function scanAlertMail(event: EventOf<'bracelet.scanned'>, publicUrl: str
     ...renderMail([
       `Bonjour ${event.parent.firstName},`,
       `Le bracelet de ${event.childFirstName} a été scanné ${when(event.occurredAt)}. La personne qui l'a scanné voit le contact de confiance et peut l'appeler ; le contact a été prévenu par SMS.`,
-      "Si la personne partage sa position, vous la recevrez aussitôt. D'autres scans dans les 5 minutes ne donnent pas de nouvel e-mail : un seul message vous dira combien il y en a eu.",
+      `Si la personne partage sa position, vous la recevrez aussitôt. D'autres scans ${event.alertWindowSeconds ? `dans les ${durationInFrench(event.alertWindowSeconds)}` : 'dans les minutes qui suivent'} ne donnent pas de nouvel e-mail : un seul message vous dira combien il y en a eu.`,
       { link: new URL('/account?tab=bracelets', publicUrl).toString(), label: "Voir l'historique dans mon compte" },
     ]),
   };

@@ -1,4 +1,5 @@
 import { type ChildDetail, relationships } from '@bracelet/contracts/http';
+import { todayInFrance } from '@bracelet/contracts/values';
 import { Avatar, api, Button, type ButtonState, FormMessage, TextField, useSession } from '@bracelet/ui';
 import { type FormEvent, useRef, useState } from 'react';
 
@@ -23,12 +24,6 @@ const empty: Values = {
   relationship: '',
 };
 const acceptedTypes = ['image/png', 'image/jpeg', 'image/webp'];
-
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
 
 type Props = {
   mode: 'create' | 'edit';
@@ -59,7 +54,7 @@ export function ChildForm({ mode, child, successMessage, onSaved }: Props) {
     if (!values.first_name.trim()) found.first_name = 'Le prénom est obligatoire.';
     if (!values.surname.trim()) found.surname = 'Le nom est obligatoire.';
     if (!values.birth_date) found.birth_date = 'La date de naissance est obligatoire.';
-    else if (values.birth_date > today()) found.birth_date = 'La date de naissance ne peut pas être dans le futur.';
+    else if (values.birth_date > todayInFrance()) found.birth_date = 'La date de naissance ne peut pas être dans le futur.';
     if (photo && !acceptedTypes.includes(photo.type)) found.photo = 'La photo doit être une image PNG, JPEG ou WebP.';
     setErrors(found);
     return Object.keys(found).length === 0;
@@ -145,7 +140,7 @@ export function ChildForm({ mode, child, successMessage, onSaved }: Props) {
             name="birth_date"
             type="date"
             required
-            max={today()}
+            max={todayInFrance()}
             value={values.birth_date}
             error={errors.birth_date}
             onChange={(event) => set('birth_date')(event.target.value)}

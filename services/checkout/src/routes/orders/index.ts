@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@bracelet/contracts';
-import { forbidden, type HttpServer, type Queryable, requireIdentity } from '@bracelet/service-kit';
+import { forbidden, type HttpServer, type Queryable, requireIdentity, uuidParam } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createOrderRepository } from '../../db/orders.repository.js';
 
@@ -19,7 +19,7 @@ export function registerOrderRoutes(app: HttpServer, { db, identitySecret }: { d
     '/get_orders_by_parent/:id',
     {
       schema: {
-        params: z.object({ id: z.uuid({ message: 'Identifiant invalide.' }) }),
+        params: uuidParam,
         response: { 200: z.array(buyerOrderSchema), 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

@@ -1,5 +1,5 @@
 import { createEvent, errorResponseSchema, parentResponseSchema, sessionResponseSchema, signupResponseSchema } from '@bracelet/contracts';
-import { AppError, type HttpServer, identityOf, unauthenticated, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { AppError, type HttpServer, identityOf, unauthenticated, uuidField, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository, EmailTakenError } from '../../db/accounts.repository.js';
 import { createSessionRepository } from '../../db/sessions.repository.js';
@@ -164,7 +164,7 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     '/get-parent-by-id',
     {
       schema: {
-        querystring: z.object({ parent_id: z.uuid({ message: 'Identifiant invalide.' }) }),
+        querystring: z.object({ parent_id: uuidField }),
         response: { 200: parentResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
@@ -182,7 +182,7 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     {
       schema: {
         body: z.object({
-          parent_id: z.uuid({ message: 'Identifiant invalide.' }),
+          parent_id: uuidField,
           last_name: text('Le nom'),
           first_name: text('Le prénom'),
           phone,
@@ -206,7 +206,7 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     {
       schema: {
         body: z.object({
-          parent_id: z.uuid({ message: 'Identifiant invalide.' }),
+          parent_id: uuidField,
           address: text("L'adresse", 200),
           city: text('La ville'),
           postal_code: z

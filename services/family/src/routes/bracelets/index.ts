@@ -1,12 +1,11 @@
 import { braceletIdSchema, braceletSummarySchema, createEvent, errorResponseSchema } from '@bracelet/contracts';
-import { AppError, type HttpServer, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { AppError, type HttpServer, uuidField, uuidParam, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { createBraceletRepository, type OwnedBracelet } from '../../db/bracelets.repository.js';
 import { createChildRepository } from '../../db/children.repository.js';
 import { childCardOf, emergencyContactOf, parentContactOf } from '../../events/payloads.js';
 import { assertSameParent, type FamilyDeps, notYours, parentOf } from '../context.js';
-import { uuidParam } from '../fields.js';
 
 const braceletSummaryOf = (bracelet: OwnedBracelet) => ({
   id: bracelet.id,
@@ -45,9 +44,9 @@ export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void 
     {
       schema: {
         body: z.object({
-          child_id: z.uuid({ message: 'Identifiant invalide.' }),
+          child_id: uuidField,
           bracelet_id: braceletIdSchema,
-          parent_id: z.uuid({ message: 'Identifiant invalide.' }),
+          parent_id: uuidField,
           // Sent by the spec's frontend; the notifier takes these from the accounts instead.
           email_infos: z.unknown().optional(),
         }),

@@ -1,14 +1,9 @@
-import { relationships } from '@bracelet/contracts';
-import { AppError, invalidText, isCleanText } from '@bracelet/service-kit';
+import { relationships, todayInFrance } from '@bracelet/contracts';
+import { AppError, fieldsOf, invalidText, isCleanText, zodIssues } from '@bracelet/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChildFields } from '../../db/children.repository.js';
 import { phone, text } from '../fields.js';
-
-/** Today's date in France, where the parents are. */
-export function todayInFrance(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export const childFieldsSchema = z.object({
   first_name: text('Le prénom'),
@@ -83,10 +78,5 @@ async function readParts(request: FastifyRequest, maxPhotoBytes: number): Promis
 export function parseChildFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
-  const byField: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || 'formulaire';
-    byField[key] = [...(byField[key] ?? []), issue.message];
-  }
-  throw new AppError(400, 'invalid_request', 'Requête invalide.', byField);
+  throw new AppError(400, 'invalid_request', 'Requête invalide.', fieldsOf(zodIssues(result.error.issues), 'formulaire'));
 }

@@ -1,5 +1,5 @@
 import { childDetailSchema, childSummarySchema, createEvent, errorResponseSchema } from '@bracelet/contracts';
-import { type HttpServer, type PoolClient, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { type HttpServer, type PoolClient, uuidField, uuidParam, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { type Child, createChildRepository } from '../../db/children.repository.js';
@@ -7,7 +7,6 @@ import { createPhotoRepository } from '../../db/photos.repository.js';
 import { childCardOf, emergencyContactOf, parentContactOf } from '../../events/payloads.js';
 import { reencodePhoto } from '../../photo-processing.js';
 import { assertSameParent, type FamilyDeps, notYours, parentOf } from '../context.js';
-import { uuidParam } from '../fields.js';
 import { childFieldsSchema, parseChildFields, readChildForm, toChildFields } from './child-form.js';
 
 export const childSummaryOf = (child: Child) => ({
@@ -65,7 +64,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
   app.post('/add_child_profile/', { schema: { response: { 201: childDetailSchema, ...errors } } }, async (request, reply) => {
     const identity = parentOf(request, deps);
     const form = await readChildForm(request, config.PHOTO_MAX_BYTES);
-    const fields = parseChildFields(childFieldsSchema.extend({ parent_id: z.uuid({ message: 'Identifiant invalide.' }) }), form.fields);
+    const fields = parseChildFields(childFieldsSchema.extend({ parent_id: uuidField }), form.fields);
     assertSameParent(identity, fields.parent_id);
     const photo = form.photo ? await reencodePhoto(form.photo) : undefined;
     const child = await withTransaction(db, async (tx) => {

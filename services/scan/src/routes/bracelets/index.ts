@@ -5,7 +5,7 @@ import {
   type ScanCardResponse,
   scanCardResponseSchema,
 } from '@bracelet/contracts';
-import { AppError, type HttpServer, identityOf, notFound } from '@bracelet/service-kit';
+import { AppError, type HttpServer, identityOf, notFound, withTimeout } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { senderKey } from '../../alert-budget.js';
 import type { ScanCard, ScanCardRepository } from '../../db/scan-cards.repository.js';
@@ -54,17 +54,6 @@ export const SHARE_NOT_DELIVERED =
 
 const shareLocationResponseSchema = z.object({ message: z.string(), contact_notified: z.boolean() });
 
-class RecordTimeout extends Error {}
-
-/** Rejects if the promise has not settled in time; the promise itself goes on (it may still commit). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new RecordTimeout(`not recorded within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export function registerBraceletRoutes(
   app: HttpServer,
   { cards, scans, shares, identitySecret, lookupsPerMinute, sharesPerMinute, recordTimeoutMs = 3000 }: Deps,
@@ -88,7 +77,7 @@ export function registerBraceletRoutes(
             senderKey(request.ip),
           );
           // Past the day's alert budget the scan is logged but nobody is alerted: the page must say so.
-          if (!(await within(recorded, recordTimeoutMs))) reply.header(familyAlertedHeader, '0');
+          if (!(await withTimeout(recorded, recordTimeoutMs, 'scan record'))) reply.header(familyAlertedHeader, '0');
         } catch (error) {
           // The finder must still see whom to call, at once; the page just must not claim the family
           // was alerted. (A slow commit may still go through and alert them: saying less is safe.)

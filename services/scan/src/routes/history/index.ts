@@ -1,4 +1,4 @@
-import { braceletIdSchema, errorResponseSchema } from '@bracelet/contracts';
+import { braceletIdSchema, errorResponseSchema, openStreetMapLink } from '@bracelet/contracts';
 import { type HttpServer, notFound, type Pool, requireIdentity } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
@@ -29,9 +29,6 @@ const historySchema = z.object({
     position_retention_days: z.number().int(),
   }),
 });
-
-const mapUrl = (lat: number, lon: number) =>
-  `https://www.openstreetmap.org/?mlat=${lat.toFixed(6)}&mlon=${lon.toFixed(6)}#map=17/${lat.toFixed(6)}/${lon.toFixed(6)}`;
 
 export type HistoryLimits = { shareWindowSeconds: number; locationAlertsPerDay: number; positionRetentionDays: number };
 
@@ -67,7 +64,7 @@ export function registerHistoryRoutes(
           lat: position.lat,
           lon: position.lon,
           shared_at: position.sharedAt.toISOString(),
-          map_url: mapUrl(position.lat, position.lon),
+          map_url: openStreetMapLink(position.lat, position.lon),
           delivery: position.delivery,
         })),
         position_count: positions.total,

@@ -1,0 +1,24 @@
+/**
+ * Values the server and the pages must agree on, in one place. No zod here: the finder's page
+ * imports this module, and must stay light.
+ */
+
+/** The session cookie family sets and the gateway reads. */
+export const SESSION_COOKIE = 'sid';
+
+/** The federated remotes the shell mounts, and every built frontend. */
+export const remoteNames = ['shop', 'family', 'backoffice'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+export const frontendNames = ['shell', ...remoteNames] as const;
+
+/** A map link anyone can open, no app needed (a finder's position, in mails and in the account). */
+export function openStreetMapLink(lat: number, lon: number): string {
+  const latitude = lat.toFixed(6);
+  const longitude = lon.toFixed(6);
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+/** Today's date (YYYY-MM-DD) in France, where the families are: a birth date may not be later. */
+export function todayInFrance(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
