@@ -21,7 +21,7 @@ export async function mintBracelets(pool: Pool, { count, label }: { count: numbe
   const batchId = globalThis.crypto.randomUUID();
 
   await withTransaction(pool, async (tx) => {
-    await createInventoryRepository(tx).insertBatch({ id: batchId, label, braceletIds }, tx);
+    await createInventoryRepository(tx).insertBatch({ id: batchId, label, braceletIds });
     for (let start = 0; start < braceletIds.length; start += IDS_PER_EVENT) {
       const event = createEvent('bracelets.minted', { batchId, braceletIds: braceletIds.slice(start, start + IDS_PER_EVENT) });
       await writeEvent(tx, 'fulfilment', event);

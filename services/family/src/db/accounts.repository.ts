@@ -56,10 +56,10 @@ export class EmailTakenError extends Error {}
 export function createAccountRepository(db: Queryable) {
   return {
     /** Inserts the account; throws EmailTakenError if the address exists in any case. */
-    async insert(account: NewAccount, tx: Queryable = db): Promise<string> {
+    async insert(account: NewAccount): Promise<string> {
       const id = globalThis.crypto.randomUUID();
       try {
-        await tx.query(
+        await db.query(
           `INSERT INTO accounts (id, role, email, password_hash, first_name, last_name, phone)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [id, account.role, account.email, account.passwordHash, account.firstName, account.lastName, account.phone],
@@ -71,23 +71,23 @@ export function createAccountRepository(db: Queryable) {
       return id;
     },
 
-    async findIdByEmail(email: string, tx: Queryable = db): Promise<string | undefined> {
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM accounts WHERE lower(email) = lower($1)', [email]);
+    async findIdByEmail(email: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM accounts WHERE lower(email) = lower($1)', [email]);
       return rows[0]?.id;
     },
 
-    async findByEmail(email: string, tx: Queryable = db): Promise<Account | undefined> {
-      const { rows } = await tx.query<AccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email]);
+    async findByEmail(email: string): Promise<Account | undefined> {
+      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email]);
       return rows[0] ? toAccount(rows[0]) : undefined;
     },
 
-    async findById(id: string, tx: Queryable = db): Promise<Account | undefined> {
-      const { rows } = await tx.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
+    async findById(id: string): Promise<Account | undefined> {
+      const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
       return rows[0] ? toAccount(rows[0]) : undefined;
     },
 
-    async updateInfos(id: string, infos: { firstName: string; lastName: string; phone: string }, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE accounts SET first_name = $2, last_name = $3, phone = $4, updated_at = now() WHERE id = $1', [
+    async updateInfos(id: string, infos: { firstName: string; lastName: string; phone: string }): Promise<void> {
+      await db.query('UPDATE accounts SET first_name = $2, last_name = $3, phone = $4, updated_at = now() WHERE id = $1', [
         id,
         infos.firstName,
         infos.lastName,
@@ -95,12 +95,8 @@ export function createAccountRepository(db: Queryable) {
       ]);
     },
 
-    async updateDelivery(
-      id: string,
-      delivery: { address: string; city: string; postalCode: string; country: string },
-      tx: Queryable = db,
-    ): Promise<void> {
-      await tx.query('UPDATE accounts SET address = $2, city = $3, postal_code = $4, country = $5, updated_at = now() WHERE id = $1', [
+    async updateDelivery(id: string, delivery: { address: string; city: string; postalCode: string; country: string }): Promise<void> {
+      await db.query('UPDATE accounts SET address = $2, city = $3, postal_code = $4, country = $5, updated_at = now() WHERE id = $1', [
         id,
         delivery.address,
         delivery.city,
@@ -109,8 +105,8 @@ export function createAccountRepository(db: Queryable) {
       ]);
     },
 
-    async updatePasswordHash(id: string, passwordHash: string, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
+    async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
     },
   };
 }

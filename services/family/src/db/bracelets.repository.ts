@@ -13,27 +13,27 @@ const toBracelet = (row: BraceletRow): FamilyBracelet => ({
 
 export function createBraceletRepository(db: Queryable) {
   return {
-    async addMinted(braceletIds: string[], tx: Queryable = db): Promise<void> {
-      await tx.query('INSERT INTO bracelets (id) SELECT unnest($1::text[]) ON CONFLICT (id) DO NOTHING', [braceletIds]);
+    async addMinted(braceletIds: string[]): Promise<void> {
+      await db.query('INSERT INTO bracelets (id) SELECT unnest($1::text[]) ON CONFLICT (id) DO NOTHING', [braceletIds]);
     },
 
     /** Bracelets of a prepared order go to the buyer, unless someone already owns them. */
-    async giveToOwner(braceletIds: string[], ownerId: string, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE bracelets SET owner_id = $2, updated_at = now() WHERE id = ANY($1::text[]) AND owner_id IS NULL', [
+    async giveToOwner(braceletIds: string[], ownerId: string): Promise<void> {
+      await db.query('UPDATE bracelets SET owner_id = $2, updated_at = now() WHERE id = ANY($1::text[]) AND owner_id IS NULL', [
         braceletIds,
         ownerId,
       ]);
     },
 
-    async findForUpdate(id: string, tx: Queryable = db): Promise<FamilyBracelet | undefined> {
-      const { rows } = await tx.query<BraceletRow>('SELECT id, owner_id, child_id, configured FROM bracelets WHERE id = $1 FOR UPDATE', [
+    async lock(id: string): Promise<FamilyBracelet | undefined> {
+      const { rows } = await db.query<BraceletRow>('SELECT id, owner_id, child_id, configured FROM bracelets WHERE id = $1 FOR UPDATE', [
         id,
       ]);
       return rows[0] ? toBracelet(rows[0]) : undefined;
     },
 
-    async associate(id: string, ownerId: string, childId: string, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE bracelets SET owner_id = $2, child_id = $3, configured = true, updated_at = now() WHERE id = $1', [
+    async associate(id: string, ownerId: string, childId: string): Promise<void> {
+      await db.query('UPDATE bracelets SET owner_id = $2, child_id = $3, configured = true, updated_at = now() WHERE id = $1', [
         id,
         ownerId,
         childId,
@@ -41,12 +41,12 @@ export function createBraceletRepository(db: Queryable) {
     },
 
     /** Back to unconfigured; the bracelet stays its owner's, ready to be configured again. */
-    async reset(id: string, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE bracelets SET child_id = NULL, configured = false, updated_at = now() WHERE id = $1', [id]);
+    async reset(id: string): Promise<void> {
+      await db.query('UPDATE bracelets SET child_id = NULL, configured = false, updated_at = now() WHERE id = $1', [id]);
     },
 
-    async listByOwner(ownerId: string, tx: Queryable = db): Promise<OwnedBracelet[]> {
-      const { rows } = await tx.query<BraceletRow & { first_name: string | null; surname: string | null; photo_id: string | null }>(
+    async listByOwner(ownerId: string): Promise<OwnedBracelet[]> {
+      const { rows } = await db.query<BraceletRow & { first_name: string | null; surname: string | null; photo_id: string | null }>(
         `SELECT b.id, b.owner_id, b.child_id, b.configured, c.first_name, c.surname, c.photo_id
          FROM bracelets b LEFT JOIN children c ON c.id = b.child_id
          WHERE b.owner_id = $1 ORDER BY b.updated_at DESC, b.id`,

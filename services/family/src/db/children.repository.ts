@@ -60,8 +60,8 @@ const fieldValues = (fields: ChildFields, photoId: string | null) => [
 
 export function createChildRepository(db: Queryable) {
   return {
-    async insert(parentId: string, fields: ChildFields, photoId: string | null, tx: Queryable = db): Promise<Child> {
-      const { rows } = await tx.query<ChildRow>(
+    async insert(parentId: string, fields: ChildFields, photoId: string | null): Promise<Child> {
+      const { rows } = await db.query<ChildRow>(
         `INSERT INTO children (id, parent_id, first_name, surname, birth_date, photo_id, emergency_first_name,
            emergency_surname, emergency_phone, relationship)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${columns}`,
@@ -70,8 +70,8 @@ export function createChildRepository(db: Queryable) {
       return toChild(rows[0] as ChildRow);
     },
 
-    async update(id: string, fields: ChildFields, photoId: string | null, tx: Queryable = db): Promise<Child> {
-      const { rows } = await tx.query<ChildRow>(
+    async update(id: string, fields: ChildFields, photoId: string | null): Promise<Child> {
+      const { rows } = await db.query<ChildRow>(
         `UPDATE children SET first_name = $2, surname = $3, birth_date = $4, photo_id = $5, emergency_first_name = $6,
            emergency_surname = $7, emergency_phone = $8, relationship = $9, updated_at = now()
          WHERE id = $1 RETURNING ${columns}`,
@@ -80,30 +80,36 @@ export function createChildRepository(db: Queryable) {
       return toChild(rows[0] as ChildRow);
     },
 
-    /** The child, only if it belongs to `parentId`; `forUpdate` locks it for the transaction. */
-    async findOwned(id: string, parentId: string, tx: Queryable = db, forUpdate = false): Promise<Child | undefined> {
-      const { rows } = await tx.query<ChildRow>(
-        `SELECT ${columns} FROM children WHERE id = $1 AND parent_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-        [id, parentId],
-      );
+    /** The child, only if it belongs to `parentId`. */
+    async findOwned(id: string, parentId: string): Promise<Child | undefined> {
+      const { rows } = await db.query<ChildRow>(`SELECT ${columns} FROM children WHERE id = $1 AND parent_id = $2`, [id, parentId]);
       return rows[0] ? toChild(rows[0]) : undefined;
     },
 
-    async listByParent(parentId: string, tx: Queryable = db): Promise<Child[]> {
-      const { rows } = await tx.query<ChildRow>(`SELECT ${columns} FROM children WHERE parent_id = $1 ORDER BY created_at, id`, [parentId]);
+    /** The child, only if it belongs to `parentId`, locked until the transaction ends. */
+    async lockOwned(id: string, parentId: string): Promise<Child | undefined> {
+      const { rows } = await db.query<ChildRow>(`SELECT ${columns} FROM children WHERE id = $1 AND parent_id = $2 FOR UPDATE`, [
+        id,
+        parentId,
+      ]);
+      return rows[0] ? toChild(rows[0]) : undefined;
+    },
+
+    async listByParent(parentId: string): Promise<Child[]> {
+      const { rows } = await db.query<ChildRow>(`SELECT ${columns} FROM children WHERE parent_id = $1 ORDER BY created_at, id`, [parentId]);
       return rows.map(toChild);
     },
 
-    async updatePrivacy(id: string, privacy: FinderPrivacy, tx: Queryable = db): Promise<Child> {
-      const { rows } = await tx.query<ChildRow>(
+    async updatePrivacy(id: string, privacy: FinderPrivacy): Promise<Child> {
+      const { rows } = await db.query<ChildRow>(
         `UPDATE children SET show_surname = $2, show_photo = $3, show_age = $4, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
         [id, privacy.showSurname, privacy.showPhoto, privacy.showAge],
       );
       return toChild(rows[0] as ChildRow);
     },
 
-    async delete(id: string, tx: Queryable = db): Promise<void> {
-      await tx.query('DELETE FROM children WHERE id = $1', [id]);
+    async delete(id: string): Promise<void> {
+      await db.query('DELETE FROM children WHERE id = $1', [id]);
     },
   };
 }

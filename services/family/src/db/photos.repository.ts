@@ -3,13 +3,9 @@ import type { Queryable } from '@bracelet/service-kit';
 
 export function createPhotoRepository(db: Queryable) {
   return {
-    async insert(
-      ownerId: string,
-      photo: { content: Buffer; cardContent: Buffer; contentType: 'image/webp' },
-      tx: Queryable = db,
-    ): Promise<string> {
+    async insert(ownerId: string, photo: { content: Buffer; cardContent: Buffer; contentType: 'image/webp' }): Promise<string> {
       const id = randomBytes(16).toString('base64url');
-      await tx.query('INSERT INTO photos (id, owner_id, content_type, content, card_content) VALUES ($1, $2, $3, $4, $5)', [
+      await db.query('INSERT INTO photos (id, owner_id, content_type, content, card_content) VALUES ($1, $2, $3, $4, $5)', [
         id,
         ownerId,
         photo.contentType,
@@ -20,14 +16,14 @@ export function createPhotoRepository(db: Queryable) {
     },
 
     /** The small version for the finder's card, if there is one. */
-    async findCardContent(id: string, tx: Queryable = db): Promise<Buffer | undefined> {
-      const { rows } = await tx.query<{ card_content: Buffer | null }>('SELECT card_content FROM photos WHERE id = $1', [id]);
+    async findCardContent(id: string): Promise<Buffer | undefined> {
+      const { rows } = await db.query<{ card_content: Buffer | null }>('SELECT card_content FROM photos WHERE id = $1', [id]);
       return rows[0]?.card_content ?? undefined;
     },
 
     /** The photo, only if it belongs to `ownerId`. */
-    async findOwned(id: string, ownerId: string, tx: Queryable = db): Promise<{ content: Buffer; contentType: string } | undefined> {
-      const { rows } = await tx.query<{ content: Buffer; content_type: string }>(
+    async findOwned(id: string, ownerId: string): Promise<{ content: Buffer; contentType: string } | undefined> {
+      const { rows } = await db.query<{ content: Buffer; content_type: string }>(
         'SELECT content, content_type FROM photos WHERE id = $1 AND owner_id = $2',
         [id, ownerId],
       );
@@ -35,8 +31,8 @@ export function createPhotoRepository(db: Queryable) {
       return row ? { content: row.content, contentType: row.content_type } : undefined;
     },
 
-    async delete(id: string, tx: Queryable = db): Promise<void> {
-      await tx.query('DELETE FROM photos WHERE id = $1', [id]);
+    async delete(id: string): Promise<void> {
+      await db.query('DELETE FROM photos WHERE id = $1', [id]);
     },
   };
 }

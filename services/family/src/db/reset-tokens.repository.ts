@@ -5,9 +5,9 @@ import { hashSecret } from './sessions.repository.js';
 export function createResetTokenRepository(db: Queryable) {
   return {
     /** A new single-use token for the account, valid `minutes`; only its hash is stored. */
-    async issue(accountId: string, minutes: number, tx: Queryable = db): Promise<{ token: string; expiresAt: Date }> {
+    async issue(accountId: string, minutes: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
-      const { rows } = await tx.query<{ expires_at: Date }>(
+      const { rows } = await db.query<{ expires_at: Date }>(
         `INSERT INTO password_reset_tokens (token_hash, account_id, expires_at)
          VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
         [hashSecret(token), accountId, minutes],
@@ -16,8 +16,8 @@ export function createResetTokenRepository(db: Queryable) {
     },
 
     /** Marks the token used and returns its account, if it is known, unused and unexpired. */
-    async consume(token: string, tx: Queryable = db): Promise<string | undefined> {
-      const { rows } = await tx.query<{ account_id: string }>(
+    async consume(token: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ account_id: string }>(
         `UPDATE password_reset_tokens SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING account_id`,
         [hashSecret(token)],
@@ -26,8 +26,8 @@ export function createResetTokenRepository(db: Queryable) {
     },
 
     /** A reset invalidates every other outstanding link of the account. */
-    async revokeAllOf(accountId: string, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [accountId]);
+    async revokeAllOf(accountId: string): Promise<void> {
+      await db.query('UPDATE password_reset_tokens SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [accountId]);
     },
   };
 }

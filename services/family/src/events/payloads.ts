@@ -14,9 +14,8 @@ export const parentContactOf = (account: Account): Associated['parent'] => ({
 });
 
 /** What a finder may see of the child: the first name always, the rest as the parent chose. */
-export async function childCardOf(child: Child, tx: Queryable): Promise<Associated['child']> {
-  const cardPhoto =
-    child.privacy.showPhoto && child.photoId ? await createPhotoRepository(tx).findCardContent(child.photoId, tx) : undefined;
+export async function childCardOf(child: Child, db: Queryable): Promise<Associated['child']> {
+  const cardPhoto = child.privacy.showPhoto && child.photoId ? await createPhotoRepository(db).findCardContent(child.photoId) : undefined;
   return {
     id: child.id,
     firstName: child.firstName,

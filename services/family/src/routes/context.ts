@@ -1,11 +1,9 @@
-import { AppError, forbidden, type Identity, requireIdentity, type ServiceDeps } from '@bracelet/service-kit';
+import { forbidden, type Identity, requireIdentity } from '@bracelet/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-import type { LoginThrottle } from '../login-throttle.js';
-
-export type FamilyDeps = ServiceDeps<Config> & { loginThrottle: LoginThrottle };
+import type { FamilyDeps } from '../use-cases/deps.js';
 
 export { SESSION_COOKIE } from '@bracelet/contracts';
+export type { FamilyDeps } from '../use-cases/deps.js';
 
 /** The logged-in parent, or 401/403. */
 export function parentOf(request: FastifyRequest, deps: FamilyDeps): Identity {
@@ -16,5 +14,3 @@ export function parentOf(request: FastifyRequest, deps: FamilyDeps): Identity {
 export function assertSameParent(identity: Identity, parentId: string): void {
   if (identity.accountId !== parentId) throw forbidden();
 }
-
-export const notYours = (message = 'Ressource introuvable.') => new AppError(404, 'not_found', message);

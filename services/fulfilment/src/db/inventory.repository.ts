@@ -2,13 +2,13 @@ import type { Queryable } from '@bracelet/service-kit';
 
 export function createInventoryRepository(db: Queryable) {
   return {
-    async insertBatch(batch: { id: string; label: string; braceletIds: string[] }, tx: Queryable = db): Promise<void> {
-      await tx.query('INSERT INTO mint_batches (id, label, size) VALUES ($1, $2, $3)', [batch.id, batch.label, batch.braceletIds.length]);
-      await tx.query('INSERT INTO bracelets (id, batch_id) SELECT unnest($1::text[]), $2', [batch.braceletIds, batch.id]);
+    async insertBatch(batch: { id: string; label: string; braceletIds: string[] }): Promise<void> {
+      await db.query('INSERT INTO mint_batches (id, label, size) VALUES ($1, $2, $3)', [batch.id, batch.label, batch.braceletIds.length]);
+      await db.query('INSERT INTO bracelets (id, batch_id) SELECT unnest($1::text[]), $2', [batch.braceletIds, batch.id]);
     },
 
-    async findBatchByLabel(label: string, tx: Queryable = db): Promise<string[] | undefined> {
-      const { rows } = await tx.query<{ id: string }>(
+    async findBatchByLabel(label: string): Promise<string[] | undefined> {
+      const { rows } = await db.query<{ id: string }>(
         `SELECT b.id FROM bracelets b JOIN mint_batches m ON m.id = b.batch_id
          WHERE m.label = $1 ORDER BY b.minted_at, b.id`,
         [label],

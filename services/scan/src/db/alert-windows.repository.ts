@@ -43,24 +43,24 @@ export function createAlertWindowRepository(db: Queryable) {
      * The windows of these bracelets, locked until the transaction ends so concurrent recorders
      * (replicas) decide one after the other. A bracelet never alerted gets a closed, empty window.
      */
-    async lock(braceletIds: readonly string[], tx: Queryable = db): Promise<Map<string, AlertWindow>> {
+    async lock(braceletIds: readonly string[]): Promise<Map<string, AlertWindow>> {
       const ids = [...new Set(braceletIds)].sort();
-      await tx.query(
+      await db.query(
         `INSERT INTO alert_windows (bracelet_id, opened_at, closes_at, scan_count, first_scan, summarized)
          SELECT id, 'epoch', 'epoch', 0, '{}', true FROM unnest($1::text[]) AS id ORDER BY id
          ON CONFLICT (bracelet_id) DO NOTHING`,
         [ids],
       );
-      const { rows } = await tx.query<WindowRow>(
+      const { rows } = await db.query<WindowRow>(
         'SELECT * FROM alert_windows WHERE bracelet_id = ANY($1::text[]) ORDER BY bracelet_id FOR UPDATE',
         [ids],
       );
       return new Map(rows.map((row) => [row.bracelet_id, toWindow(row)]));
     },
 
-    async save(windows: readonly AlertWindow[], tx: Queryable = db): Promise<void> {
+    async save(windows: readonly AlertWindow[]): Promise<void> {
       if (windows.length === 0) return;
-      await tx.query(
+      await db.query(
         `UPDATE alert_windows w SET opened_at = v.opened_at, closes_at = v.closes_at, scan_count = v.scan_count,
            first_scan = v.first_scan, summarized = v.summarized, recent_alerts = v.recent_alerts
          FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::jsonb[], $6::bool[], $7::jsonb[])
@@ -78,13 +78,13 @@ export function createAlertWindowRepository(db: Queryable) {
       );
     },
 
-    async remove(braceletId: string, tx: Queryable = db): Promise<void> {
-      await tx.query('DELETE FROM alert_windows WHERE bracelet_id = $1', [braceletId]);
+    async remove(braceletId: string): Promise<void> {
+      await db.query('DELETE FROM alert_windows WHERE bracelet_id = $1', [braceletId]);
     },
 
     /** Closed windows that held several scans and have not been summarised yet, locked. */
-    async lockClosedUnsummarized(now: Date, limit: number, tx: Queryable = db): Promise<AlertWindow[]> {
-      const { rows } = await tx.query<WindowRow>(
+    async lockClosedUnsummarized(now: Date, limit: number): Promise<AlertWindow[]> {
+      const { rows } = await db.query<WindowRow>(
         `SELECT * FROM alert_windows WHERE NOT summarized AND scan_count > 1 AND closes_at <= $1
          ORDER BY closes_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [now, limit],

@@ -6,12 +6,9 @@ export type SharedPositionEntry = { lat: number; lon: number; sharedAt: Date; de
 /** What finders did with a bracelet: scans, and positions shared. */
 export function createFinderActivityRepository(db: Queryable) {
   return {
-    async recordLocation(
-      share: { braceletId: string; lat: number; lon: number; delivery?: Delivery },
-      tx: Queryable = db,
-    ): Promise<string> {
+    async recordLocation(share: { braceletId: string; lat: number; lon: number; delivery?: Delivery }): Promise<string> {
       const id = globalThis.crypto.randomUUID();
-      await tx.query('INSERT INTO location_shares (id, bracelet_id, lat, lon, delivery) VALUES ($1, $2, $3, $4, $5)', [
+      await db.query('INSERT INTO location_shares (id, bracelet_id, lat, lon, delivery) VALUES ($1, $2, $3, $4, $5)', [
         id,
         share.braceletId,
         share.lat,
@@ -22,8 +19,8 @@ export function createFinderActivityRepository(db: Queryable) {
     },
 
     /** The bracelet's latest scans, newest first, and how many it has in all. */
-    async listScans(braceletId: string, since: Date, limit = 1000, tx: Queryable = db): Promise<{ scans: Date[]; total: number }> {
-      const { rows } = await tx.query<{ scanned_at: Date; total: number }>(
+    async listScans(braceletId: string, since: Date, limit = 1000): Promise<{ scans: Date[]; total: number }> {
+      const { rows } = await db.query<{ scanned_at: Date; total: number }>(
         `SELECT scanned_at, count(*) OVER ()::int AS total FROM scan_log WHERE bracelet_id = $1 AND scanned_at >= $3
          ORDER BY scanned_at DESC LIMIT $2`,
         [braceletId, limit, since],
@@ -32,13 +29,8 @@ export function createFinderActivityRepository(db: Queryable) {
     },
 
     /** Every position shared for the bracelet (the latest `limit`), newest first, and how many in all. */
-    async listPositions(
-      braceletId: string,
-      since: Date,
-      limit = 1000,
-      tx: Queryable = db,
-    ): Promise<{ positions: SharedPositionEntry[]; total: number }> {
-      const { rows } = await tx.query<{ lat: number; lon: number; shared_at: Date; delivery: Delivery; total: number }>(
+    async listPositions(braceletId: string, since: Date, limit = 1000): Promise<{ positions: SharedPositionEntry[]; total: number }> {
+      const { rows } = await db.query<{ lat: number; lon: number; shared_at: Date; delivery: Delivery; total: number }>(
         `SELECT lat, lon, shared_at, delivery, count(*) OVER ()::int AS total FROM location_shares
          WHERE bracelet_id = $1 AND shared_at >= $3
          ORDER BY shared_at DESC LIMIT $2`,
@@ -51,8 +43,8 @@ export function createFinderActivityRepository(db: Queryable) {
     },
 
     /** Positions are kept 30 days, then deleted. */
-    async deleteLocationsOlderThan(days: number, tx: Queryable = db): Promise<number> {
-      const { rowCount } = await tx.query('DELETE FROM location_shares WHERE shared_at < now() - make_interval(days => $1)', [days]);
+    async deleteLocationsOlderThan(days: number): Promise<number> {
+      const { rowCount } = await db.query('DELETE FROM location_shares WHERE shared_at < now() - make_interval(days => $1)', [days]);
       return rowCount ?? 0;
     },
   };

@@ -41,8 +41,8 @@ function storable(child: ChildCardEvent) {
 
 export function createScanCardRepository(db: Queryable) {
   return {
-    async findByBraceletId(braceletId: string, tx: Queryable = db): Promise<ScanCard | undefined> {
-      const { rows } = await tx.query<CardRow>(
+    async findByBraceletId(braceletId: string): Promise<ScanCard | undefined> {
+      const { rows } = await db.query<CardRow>(
         'SELECT bracelet_id, configured, parent_contact, child, child_photo_id, emergency_contact, owner_since FROM scan_cards WHERE bracelet_id = $1',
         [braceletId],
       );
@@ -59,23 +59,25 @@ export function createScanCardRepository(db: Queryable) {
     },
 
     /** The card photo by its id, for finders. */
-    async findPhoto(photoId: string, tx: Queryable = db): Promise<Buffer | undefined> {
-      const { rows } = await tx.query<{ child_photo: Buffer | null }>('SELECT child_photo FROM scan_cards WHERE child_photo_id = $1', [
+    async findPhoto(photoId: string): Promise<Buffer | undefined> {
+      const { rows } = await db.query<{ child_photo: Buffer | null }>('SELECT child_photo FROM scan_cards WHERE child_photo_id = $1', [
         photoId,
       ]);
       return rows[0]?.child_photo ?? undefined;
     },
 
-    async addMinted(braceletIds: string[], tx: Queryable = db): Promise<void> {
-      await tx.query('INSERT INTO scan_cards (bracelet_id) SELECT unnest($1::text[]) ON CONFLICT (bracelet_id) DO NOTHING', [braceletIds]);
+    async addMinted(braceletIds: string[]): Promise<void> {
+      await db.query('INSERT INTO scan_cards (bracelet_id) SELECT unnest($1::text[]) ON CONFLICT (bracelet_id) DO NOTHING', [braceletIds]);
     },
 
-    async configure(
-      card: { braceletId: string; parent: ParentContact; child: ChildCardEvent; emergencyContact: EmergencyContact },
-      tx: Queryable = db,
-    ): Promise<void> {
+    async configure(card: {
+      braceletId: string;
+      parent: ParentContact;
+      child: ChildCardEvent;
+      emergencyContact: EmergencyContact;
+    }): Promise<void> {
       const { child, photo, photoId } = storable(card.child);
-      await tx.query(
+      await db.query(
         `INSERT INTO scan_cards (bracelet_id, configured, parent_id, parent_contact, child_id, child, child_photo, child_photo_id,
            emergency_contact, owner_parent_id, owner_since, updated_at)
          VALUES ($1, true, $2, $3, $4, $5, $6, $7, $8, $2, now(), now())
@@ -87,23 +89,20 @@ export function createScanCardRepository(db: Queryable) {
       );
     },
 
-    async reset(braceletId: string, tx: Queryable = db): Promise<void> {
-      await tx.query(
+    async reset(braceletId: string): Promise<void> {
+      await db.query(
         `UPDATE scan_cards SET configured = false, parent_id = NULL, parent_contact = NULL, child_id = NULL,
            child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE bracelet_id = $1`,
         [braceletId],
       );
     },
 
-    async updateChild(
-      update: { parent: ParentContact; child: ChildCardEvent; emergencyContact: EmergencyContact },
-      tx: Queryable = db,
-    ): Promise<void> {
-      const { rows } = await tx.query<{ bracelet_id: string }>('SELECT bracelet_id FROM scan_cards WHERE child_id = $1', [update.child.id]);
+    async updateChild(update: { parent: ParentContact; child: ChildCardEvent; emergencyContact: EmergencyContact }): Promise<void> {
+      const { rows } = await db.query<{ bracelet_id: string }>('SELECT bracelet_id FROM scan_cards WHERE child_id = $1', [update.child.id]);
       // Each card gets its own photo id, so a photo id never outlives the card it was given for.
       for (const row of rows) {
         const { child, photo, photoId } = storable(update.child);
-        await tx.query(
+        await db.query(
           'UPDATE scan_cards SET parent_contact = $2, child = $3, child_photo = $4, child_photo_id = $5, emergency_contact = $6, updated_at = now() WHERE bracelet_id = $1',
           [row.bracelet_id, update.parent, child, photo, photoId, update.emergencyContact],
         );
@@ -111,8 +110,8 @@ export function createScanCardRepository(db: Queryable) {
     },
 
     /** The bracelet stays configured but shows no child: the page says 'Problème de configuration'. */
-    async removeChild(childId: string, tx: Queryable = db): Promise<void> {
-      await tx.query(
+    async removeChild(childId: string): Promise<void> {
+      await db.query(
         'UPDATE scan_cards SET child_id = NULL, child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE child_id = $1',
         [childId],
       );

@@ -28,20 +28,20 @@ export function createShareWindowRepository(db: Queryable) {
      * decide one after the other. A bracelet that never alerted gets a closed, empty window; an
      * unknown bracelet gets none (undefined).
      */
-    async lock(braceletId: string, tx: Queryable = db): Promise<ShareWindow | undefined> {
-      await tx.query(
+    async lock(braceletId: string): Promise<ShareWindow | undefined> {
+      await db.query(
         `INSERT INTO share_windows (bracelet_id, opened_at, closes_at, pending_count, first_share)
          SELECT bracelet_id, 'epoch', 'epoch', 0, '{}' FROM scan_cards WHERE bracelet_id = $1
          ON CONFLICT (bracelet_id) DO NOTHING`,
         [braceletId],
       );
-      const { rows } = await tx.query<WindowRow>('SELECT * FROM share_windows WHERE bracelet_id = $1 FOR UPDATE', [braceletId]);
+      const { rows } = await db.query<WindowRow>('SELECT * FROM share_windows WHERE bracelet_id = $1 FOR UPDATE', [braceletId]);
       return rows[0] && toWindow(rows[0]);
     },
 
-    async save(windows: readonly ShareWindow[], tx: Queryable = db): Promise<void> {
+    async save(windows: readonly ShareWindow[]): Promise<void> {
       if (windows.length === 0) return;
-      await tx.query(
+      await db.query(
         `UPDATE share_windows w SET opened_at = v.opened_at, closes_at = v.closes_at, pending_count = v.pending_count,
            first_share = v.first_share, recent_alerts = v.recent_alerts
          FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::jsonb[], $6::jsonb[])
@@ -58,13 +58,13 @@ export function createShareWindowRepository(db: Queryable) {
       );
     },
 
-    async remove(braceletId: string, tx: Queryable = db): Promise<void> {
-      await tx.query('DELETE FROM share_windows WHERE bracelet_id = $1', [braceletId]);
+    async remove(braceletId: string): Promise<void> {
+      await db.query('DELETE FROM share_windows WHERE bracelet_id = $1', [braceletId]);
     },
 
     /** Closed windows that still owe a follow-up, locked; windows another replica holds are skipped. */
-    async lockClosedWithPending(now: Date, limit: number, tx: Queryable = db): Promise<ShareWindow[]> {
-      const { rows } = await tx.query<WindowRow>(
+    async lockClosedWithPending(now: Date, limit: number): Promise<ShareWindow[]> {
+      const { rows } = await db.query<WindowRow>(
         `SELECT * FROM share_windows WHERE pending_count > 0 AND closes_at <= $1
          ORDER BY closes_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [now, limit],
@@ -73,10 +73,10 @@ export function createShareWindowRepository(db: Queryable) {
     },
 
     /** The positions of these bracelets still waiting for a follow-up, marked as sent in it. */
-    async takePending(braceletIds: readonly string[], tx: Queryable = db): Promise<Map<string, SharedPosition[]>> {
+    async takePending(braceletIds: readonly string[]): Promise<Map<string, SharedPosition[]>> {
       const pending = new Map<string, SharedPosition[]>();
       if (braceletIds.length === 0) return pending;
-      const { rows } = await tx.query<{ bracelet_id: string; lat: number; lon: number; shared_at: Date }>(
+      const { rows } = await db.query<{ bracelet_id: string; lat: number; lon: number; shared_at: Date }>(
         `UPDATE location_shares SET delivery = 'follow_up' WHERE bracelet_id = ANY($1::text[]) AND delivery = 'pending'
          RETURNING bracelet_id, lat, lon, shared_at`,
         [braceletIds],

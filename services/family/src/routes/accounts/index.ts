@@ -1,10 +1,10 @@
-import { createEvent, errorResponseSchema, parentResponseSchema, sessionResponseSchema, signupResponseSchema } from '@bracelet/contracts';
-import { AppError, type HttpServer, identityOf, unauthenticated, uuidField, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { errorResponseSchema, parentResponseSchema, sessionResponseSchema, signupResponseSchema } from '@bracelet/contracts';
+import { type HttpServer, identityOf, unauthenticated, uuidField } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { type Account, createAccountRepository, EmailTakenError } from '../../db/accounts.repository.js';
+import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { createSessionRepository } from '../../db/sessions.repository.js';
-import { parentContactOf } from '../../events/payloads.js';
-import { hashPassword, verifyPassword } from '../../passwords.js';
+import { logIn, TooManyAttemptsError } from '../../use-cases/log-in.js';
+import { registerParent } from '../../use-cases/register-parent.js';
 import { assertSameParent, type FamilyDeps, parentOf, SESSION_COOKIE } from '../context.js';
 import { email, password, phone, text, typedEmail } from '../fields.js';
 
@@ -17,7 +17,7 @@ const sessionAnswer = (account: Account) => ({
   role: account.role,
 });
 
-export const parentAnswer = (account: Account) => ({
+const parentAnswer = (account: Account) => ({
   parent_id: account.id,
   first_name: account.firstName,
   last_name: account.lastName,
@@ -29,28 +29,11 @@ export const parentAnswer = (account: Account) => ({
   country: account.country,
 });
 
-const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Identifiants incorrects.');
-const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(
-    429,
-    'rate_limited',
-    retryAfterSeconds < 60
-      ? `Trop de tentatives. Veuillez réessayer dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`
-      : 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
-  );
-
 /** The signup answer, the same whether the address was new or already had an account. */
-export const SIGNUP_MESSAGE = 'Compte créé avec succès !';
-
-// A hash to verify against when the address is unknown, so both cases take the same time.
-let decoyHash: Promise<string> | undefined;
-const decoy = () => {
-  decoyHash ??= hashPassword('decoy-password-for-unknown-accounts');
-  return decoyHash;
-};
+const SIGNUP_MESSAGE = 'Compte créé avec succès !';
 
 export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
-  const { db, config, loginThrottle } = deps;
+  const { db, config } = deps;
   const accounts = createAccountRepository(db);
   const sessions = createSessionRepository(db);
   const authLimit = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 } };
@@ -75,34 +58,10 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     },
     async (request, reply) => {
       const { nom, prenom, email: address, telephone, mot_de_passe } = request.body;
-      // Hashed in both cases, so both take the same time.
-      const passwordHash = await hashPassword(mot_de_passe);
-      try {
-        await withTransaction(db, async (tx) => {
-          const id = await accounts.insert(
-            { role: 'parent', email: address, passwordHash, firstName: prenom, lastName: nom, phone: telephone },
-            tx,
-          );
-          const created = (await accounts.findById(id, tx)) as Account;
-          await writeEvent(tx, 'family', createEvent('parent.registered', { parent: parentContactOf(created) }));
-        });
-      } catch (error) {
-        if (!(error instanceof EmailTakenError)) throw error;
-        await warnOwnerOfTakenAddress(address);
-      }
+      await registerParent(deps, { email: address, password: mot_de_passe, firstName: prenom, lastName: nom, phone: telephone });
       return reply.code(201).send({ message: SIGNUP_MESSAGE });
     },
   );
-
-  /** Tells an address's owner that someone tried to sign up with it: at most once an hour. */
-  async function warnOwnerOfTakenAddress(address: string): Promise<void> {
-    const owner = await accounts.findByEmail(address);
-    if (!owner) return;
-    const key = `${config.QUEUE_PREFIX}:signup-warned:${owner.id}`;
-    const first = await deps.redis.set(key, '1', 'EX', config.SIGNUP_WARNING_INTERVAL_MINUTES * 60, 'NX').catch(() => 'OK');
-    if (first !== 'OK') return;
-    await withTransaction(db, (tx) => writeEvent(tx, 'family', createEvent('parent.signup_attempted', { parent: parentContactOf(owner) })));
-  }
 
   app.post(
     '/login/',
@@ -115,34 +74,14 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
     },
     async (request, reply) => {
       const { email: address, mot_de_passe } = request.body;
-      const attempt = await loginThrottle.attempt(address, request.ip);
-      if (!attempt.allowed) {
-        reply.header('retry-after', String(attempt.retryAfterSeconds));
-        throw tooManyAttempts(attempt.retryAfterSeconds);
+      try {
+        const { account, sessionId } = await logIn(deps, { email: address, password: mot_de_passe, clientAddress: request.ip });
+        reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: config.SESSION_TTL_DAYS * 24 * 3600 });
+        return sessionAnswer(account);
+      } catch (error) {
+        if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
       }
-      const account = await accounts.findByEmail(address);
-      const valid = await verifyPassword(account?.passwordHash ?? (await decoy()), mot_de_passe);
-      if (!account || !valid) {
-        if (account && (await loginThrottle.shouldWarnOwner(address, attempt.accountFailures, config.LOGIN_WARN_OWNER_AFTER))) {
-          const windowMinutes = Math.ceil(config.LOGIN_FAILURE_WINDOW_SECONDS / 60);
-          await withTransaction(db, (tx) =>
-            writeEvent(
-              tx,
-              'family',
-              createEvent('parent.login_throttled', {
-                parent: parentContactOf(account),
-                failedAttempts: attempt.accountFailures,
-                windowMinutes,
-              }),
-            ),
-          );
-        }
-        throw invalidCredentials();
-      }
-      await loginThrottle.recordSuccess(address, request.ip);
-      const sessionId = await sessions.open(account.id, config.SESSION_TTL_DAYS);
-      reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: config.SESSION_TTL_DAYS * 24 * 3600 });
-      return sessionAnswer(account);
     },
   );
 

@@ -1,11 +1,10 @@
-import { braceletIdSchema, braceletSummarySchema, createEvent, errorResponseSchema } from '@bracelet/contracts';
-import { AppError, type HttpServer, uuidField, uuidParam, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { braceletIdSchema, braceletSummarySchema, errorResponseSchema } from '@bracelet/contracts';
+import { type HttpServer, uuidField, uuidParam } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { createBraceletRepository, type OwnedBracelet } from '../../db/bracelets.repository.js';
-import { createChildRepository } from '../../db/children.repository.js';
-import { childCardOf, emergencyContactOf, parentContactOf } from '../../events/payloads.js';
-import { assertSameParent, type FamilyDeps, notYours, parentOf } from '../context.js';
+import { associateBracelet } from '../../use-cases/associate-bracelet.js';
+import { resetBracelet } from '../../use-cases/reset-bracelet.js';
+import { assertSameParent, type FamilyDeps, parentOf } from '../context.js';
 
 const braceletSummaryOf = (bracelet: OwnedBracelet) => ({
   id: bracelet.id,
@@ -16,7 +15,6 @@ const braceletSummaryOf = (bracelet: OwnedBracelet) => ({
     : null,
 });
 
-const braceletNotFound = () => notYours('Bracelet introuvable.');
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -56,36 +54,7 @@ export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void 
     async (request) => {
       const identity = parentOf(request, deps);
       assertSameParent(identity, request.body.parent_id);
-      const result = await withTransaction(db, async (tx) => {
-        const repository = createBraceletRepository(tx);
-        const bracelet = await repository.findForUpdate(request.body.bracelet_id, tx);
-        // Someone else's bracelet is indistinguishable from one that does not exist.
-        if (!bracelet || (bracelet.ownerId && bracelet.ownerId !== identity.accountId)) throw braceletNotFound();
-        if (bracelet.configured)
-          throw new AppError(409, 'already_configured', 'Ce bracelet est déjà configuré. Réinitialisez-le avant de le réassocier.');
-        const child = await createChildRepository(tx).findOwned(request.body.child_id, identity.accountId, tx);
-        if (!child) throw notYours('Enfant introuvable.');
-        await repository.associate(bracelet.id, identity.accountId, child.id, tx);
-        const parent = (await createAccountRepository(tx).findById(identity.accountId, tx)) as Account;
-        await writeEvent(
-          tx,
-          'family',
-          createEvent('bracelet.associated', {
-            braceletId: bracelet.id,
-            parent: parentContactOf(parent),
-            child: await childCardOf(child, tx),
-            emergencyContact: emergencyContactOf(child),
-          }),
-        );
-        return {
-          id: bracelet.id,
-          ownerId: identity.accountId,
-          childId: child.id,
-          configured: true,
-          child: { id: child.id, firstName: child.firstName, surname: child.surname, photoId: child.photoId },
-        };
-      });
-      return braceletSummaryOf(result);
+      return braceletSummaryOf(await associateBracelet(db, identity.accountId, request.body.bracelet_id, request.body.child_id));
     },
   );
 
@@ -94,13 +63,7 @@ export function registerBraceletRoutes(app: HttpServer, deps: FamilyDeps): void 
     { schema: { params: z.object({ id: braceletIdSchema }), response: { 200: braceletSummarySchema, ...errors } } },
     async (request) => {
       const identity = parentOf(request, deps);
-      await withTransaction(db, async (tx) => {
-        const repository = createBraceletRepository(tx);
-        const bracelet = await repository.findForUpdate(request.params.id, tx);
-        if (!bracelet || bracelet.ownerId !== identity.accountId) throw braceletNotFound();
-        await repository.reset(bracelet.id, tx);
-        await writeEvent(tx, 'family', createEvent('bracelet.reset', { braceletId: bracelet.id, parentId: identity.accountId }));
-      });
+      await resetBracelet(db, identity.accountId, request.params.id);
       return { id: request.params.id, bracelet_id: request.params.id, configured: '0' as const, child: null };
     },
   );

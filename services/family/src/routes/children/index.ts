@@ -1,12 +1,14 @@
-import { childDetailSchema, childSummarySchema, createEvent, errorResponseSchema } from '@bracelet/contracts';
-import { type HttpServer, type PoolClient, uuidField, uuidParam, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { childDetailSchema, childSummarySchema, errorResponseSchema } from '@bracelet/contracts';
+import { type HttpServer, uuidField, uuidParam } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { type Child, createChildRepository } from '../../db/children.repository.js';
-import { createPhotoRepository } from '../../db/photos.repository.js';
-import { childCardOf, emergencyContactOf, parentContactOf } from '../../events/payloads.js';
 import { reencodePhoto } from '../../photo-processing.js';
-import { assertSameParent, type FamilyDeps, notYours, parentOf } from '../context.js';
+import { addChild } from '../../use-cases/add-child.js';
+import { childNotFound } from '../../use-cases/child-not-found.js';
+import { deleteChild } from '../../use-cases/delete-child.js';
+import { setChildPrivacy } from '../../use-cases/set-child-privacy.js';
+import { updateChild } from '../../use-cases/update-child.js';
+import { assertSameParent, type FamilyDeps, parentOf } from '../context.js';
 import { childFieldsSchema, parseChildFields, readChildForm, toChildFields } from './child-form.js';
 
 export const childSummaryOf = (child: Child) => ({
@@ -34,7 +36,6 @@ const childDetailOf = (child: Child) => ({
   },
 });
 
-const childNotFound = () => notYours("Impossible de charger les informations de l'enfant.");
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -42,20 +43,6 @@ const errors = {
   404: errorResponseSchema,
   413: errorResponseSchema,
 };
-
-/** Tells scan (and whoever listens) what a finder now sees of the child. */
-async function announceChildUpdated(tx: PoolClient, parentId: string, child: Child): Promise<void> {
-  const parent = (await createAccountRepository(tx).findById(parentId, tx)) as Account;
-  await writeEvent(
-    tx,
-    'family',
-    createEvent('child.updated', {
-      parent: parentContactOf(parent),
-      child: await childCardOf(child, tx),
-      emergencyContact: emergencyContactOf(child),
-    }),
-  );
-}
 
 export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
   const { db, config } = deps;
@@ -67,10 +54,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
     const fields = parseChildFields(childFieldsSchema.extend({ parent_id: uuidField }), form.fields);
     assertSameParent(identity, fields.parent_id);
     const photo = form.photo ? await reencodePhoto(form.photo) : undefined;
-    const child = await withTransaction(db, async (tx) => {
-      const photoId = photo ? await createPhotoRepository(tx).insert(identity.accountId, photo, tx) : null;
-      return createChildRepository(tx).insert(identity.accountId, toChildFields(fields), photoId, tx);
-    });
+    const child = await addChild(db, identity.accountId, toChildFields(fields), photo);
     return reply.code(201).send(childDetailOf(child));
   });
 
@@ -83,19 +67,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
       const form = await readChildForm(request, config.PHOTO_MAX_BYTES);
       const fields = parseChildFields(childFieldsSchema, form.fields);
       const photo = form.photo ? await reencodePhoto(form.photo) : undefined;
-      return childDetailOf(
-        await withTransaction(db, async (tx) => {
-          const repository = createChildRepository(tx);
-          const current = await repository.findOwned(request.params.id, identity.accountId, tx, true);
-          if (!current) throw childNotFound();
-          const photos = createPhotoRepository(tx);
-          const photoId = photo ? await photos.insert(identity.accountId, photo, tx) : current.photoId;
-          const updated = await repository.update(current.id, toChildFields(fields), photoId, tx);
-          if (photo && current.photoId) await photos.delete(current.photoId, tx);
-          await announceChildUpdated(tx, identity.accountId, updated);
-          return updated;
-        }),
-      );
+      return childDetailOf(await updateChild(db, identity.accountId, request.params.id, toChildFields(fields), photo));
     },
   );
 
@@ -110,19 +82,12 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
     },
     async (request) => {
       const identity = parentOf(request, deps);
+      const { show_surname, show_photo, show_age } = request.body;
       return childDetailOf(
-        await withTransaction(db, async (tx) => {
-          const repository = createChildRepository(tx);
-          const current = await repository.findOwned(request.params.id, identity.accountId, tx, true);
-          if (!current) throw childNotFound();
-          const { show_surname, show_photo, show_age } = request.body;
-          const updated = await repository.updatePrivacy(
-            current.id,
-            { showSurname: show_surname, showPhoto: show_photo, showAge: show_age },
-            tx,
-          );
-          await announceChildUpdated(tx, identity.accountId, updated);
-          return updated;
+        await setChildPrivacy(db, identity.accountId, request.params.id, {
+          showSurname: show_surname,
+          showPhoto: show_photo,
+          showAge: show_age,
         }),
       );
     },
@@ -147,15 +112,7 @@ export function registerChildRoutes(app: HttpServer, deps: FamilyDeps): void {
 
   app.delete('/delete_child/:id', { schema: { params: uuidParam, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     const identity = parentOf(request, deps);
-    await withTransaction(db, async (tx) => {
-      const repository = createChildRepository(tx);
-      const child = await repository.findOwned(request.params.id, identity.accountId, tx, true);
-      if (!child) throw childNotFound();
-      // Bracelets it wore stay configured but show no child until reset or re-associated.
-      await repository.delete(child.id, tx);
-      if (child.photoId) await createPhotoRepository(tx).delete(child.photoId, tx);
-      await writeEvent(tx, 'family', createEvent('child.deleted', { parentId: identity.accountId, childId: child.id }));
-    });
+    await deleteChild(db, identity.accountId, request.params.id);
     return reply.code(204).send(null);
   });
 }
