@@ -1,14 +1,15 @@
 import { AppError, createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
-import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
 import { registerHistoryRoutes } from './routes/history/index.js';
-import { createScanRecorder } from './scan-recorder.js';
-import { createShareRecorder } from './share-recorder.js';
+import type { ScanDeps } from './use-cases/deps.js';
+import { createScanRecorder } from './use-cases/record-scan.js';
+import { createShareRecorder } from './use-cases/share-position.js';
 
 /** Scan answers finders from its own read model. */
-export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) {
+export async function buildApp(serviceDeps: ServiceDeps<Config>) {
+  const { db, redis, log, config } = serviceDeps;
   const app = createHttpServer({ logger: log, readiness: [postgresCheck(db), redisCheck(redis)] });
   await app.register(rateLimit, {
     global: false,
@@ -26,19 +27,8 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
       if (!url.startsWith('/scan_photo/')) reply.header('cache-control', finderPrivacyHeaders['cache-control']);
     }
   });
-  const cards = createScanCardRepository(db);
-  registerHistoryRoutes(app, {
-    db,
-    cards,
-    identitySecret: config.IDENTITY_SECRET,
-    limits: {
-      shareWindowSeconds: config.LOCATION_SHARE_WINDOW_SECONDS,
-      locationAlertsPerDay: config.LOCATION_ALERTS_PER_DAY,
-      positionRetentionDays: config.LOCATION_RETENTION_DAYS,
-    },
-  });
-  registerBraceletRoutes(app, {
-    cards,
+  const deps: ScanDeps = {
+    ...serviceDeps,
     scans: createScanRecorder(db, {
       windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS,
       budget: { perDay: config.SCAN_ALERTS_PER_DAY, perSenderPerDay: config.SCAN_ALERTS_PER_SENDER_PER_DAY },
@@ -48,9 +38,8 @@ export async function buildApp({ db, redis, log, config }: ServiceDeps<Config>) 
       alertsPerDay: config.LOCATION_ALERTS_PER_DAY,
       alertsPerSenderPerDay: config.LOCATION_ALERTS_PER_SENDER_PER_DAY,
     }),
-    identitySecret: config.IDENTITY_SECRET,
-    lookupsPerMinute: config.SCAN_LOOKUPS_PER_MINUTE,
-    sharesPerMinute: config.LOCATION_SHARES_PER_MINUTE,
-  });
+  };
+  registerHistoryRoutes(app, deps);
+  registerBraceletRoutes(app, deps);
   return app;
 }

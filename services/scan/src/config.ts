@@ -13,6 +13,8 @@ export const configSchema = baseConfigSchema.extend({
    */
   SCAN_ALERTS_PER_DAY: z.coerce.number().int().min(1).default(12),
   SCAN_ALERTS_PER_SENDER_PER_DAY: z.coerce.number().int().min(1).default(3),
+  /** How long a finder waits for their scan to be recorded before seeing the card anyway. */
+  SCAN_RECORD_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   LOCATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /**
    * Position shares, per bracelet whoever sends them (ADR 009): one alert (e-mail + SMS) per

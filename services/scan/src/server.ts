@@ -2,9 +2,9 @@ import { runService } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { scanEventHandlers } from './events/handlers.js';
-import { startLocationRetention } from './location-retention.js';
-import { startShareWindowSummaries } from './share-summaries.js';
-import { startWindowSummaries } from './window-summaries.js';
+import { startLocationRetention } from './use-cases/purge-old-positions.js';
+import { startWindowSummaries } from './use-cases/summarize-alert-windows.js';
+import { startShareWindowSummaries } from './use-cases/summarize-share-windows.js';
 
 await runService({
   name: 'scan',

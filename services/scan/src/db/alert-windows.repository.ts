@@ -1,6 +1,6 @@
 import type { EventOf } from '@bracelet/contracts';
 import type { Queryable } from '@bracelet/service-kit';
-import { loadAlerts, type RecentAlert, storedAlerts } from '../alert-budget.js';
+import { loadAlerts, type RecentAlert, storedAlerts } from '../alerts/alert-budget.js';
 
 /** What an alert says about a scan: the event without its envelope. */
 export type FinderScan = Omit<EventOf<'bracelet.scanned'>, 'name' | 'eventId' | 'occurredAt'>;

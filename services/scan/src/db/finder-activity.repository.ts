@@ -1,11 +1,19 @@
 import type { Queryable } from '@bracelet/service-kit';
-import type { Delivery } from '../share-grouping.js';
+import type { Delivery } from '../alerts/share-grouping.js';
 
 export type SharedPositionEntry = { lat: number; lon: number; sharedAt: Date; delivery: Delivery };
 
 /** What finders did with a bracelet: scans, and positions shared. */
 export function createFinderActivityRepository(db: Queryable) {
   return {
+    /** Finders' scans, in one statement (record-scan.ts commits them in groups). */
+    async logScans(scans: ReadonlyArray<{ id: string; braceletId: string }>): Promise<void> {
+      await db.query('INSERT INTO scan_log (id, bracelet_id) SELECT * FROM unnest($1::uuid[], $2::text[])', [
+        scans.map((scan) => scan.id),
+        scans.map((scan) => scan.braceletId),
+      ]);
+    },
+
     async recordLocation(share: { braceletId: string; lat: number; lon: number; delivery?: Delivery }): Promise<string> {
       const id = globalThis.crypto.randomUUID();
       await db.query('INSERT INTO location_shares (id, bracelet_id, lat, lon, delivery) VALUES ($1, $2, $3, $4, $5)', [

@@ -1,6 +1,6 @@
 import type { Queryable } from '@bracelet/service-kit';
-import { loadAlerts, storedAlerts } from '../alert-budget.js';
-import type { ShareAddressee, SharedPosition, ShareWindow } from '../share-grouping.js';
+import { loadAlerts, storedAlerts } from '../alerts/alert-budget.js';
+import type { ShareAddressee, SharedPosition, ShareWindow } from '../alerts/share-grouping.js';
 
 type WindowRow = {
   bracelet_id: string;

@@ -1,7 +1,7 @@
 import type { ConsumerHandlers } from '@bracelet/service-kit';
 import { createScanCardRepository } from '../db/scan-cards.repository.js';
-import { endShareWindow } from '../share-summaries.js';
-import { endWindow } from '../window-summaries.js';
+import { endWindow } from '../use-cases/summarize-alert-windows.js';
+import { endShareWindow } from '../use-cases/summarize-share-windows.js';
 
 /** Keeps the scan cards current; each handler writes in the consumer's transaction. */
 export const scanEventHandlers: ConsumerHandlers<'scan'> = {

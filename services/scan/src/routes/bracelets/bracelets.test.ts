@@ -16,9 +16,9 @@ import { configSchema } from '../../config.js';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import { createScanCardRepository } from '../../db/scan-cards.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
-import { createScanRecorder } from '../../scan-recorder.js';
-import { createShareRecorder } from '../../share-recorder.js';
-import { summarizeClosedWindows } from '../../window-summaries.js';
+import { createScanRecorder } from '../../use-cases/record-scan.js';
+import { createShareRecorder } from '../../use-cases/share-position.js';
+import { summarizeClosedWindows } from '../../use-cases/summarize-alert-windows.js';
 import { registerBraceletRoutes } from './index.js';
 
 const { serviceUrls, redisUrl } = inject('integration');
@@ -261,12 +261,12 @@ describe('scans and positions', () => {
     const id = await configured('sc');
     const unrecordable = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
     registerBraceletRoutes(unrecordable, {
-      cards: createScanCardRepository(db),
+      db,
+      redis,
+      log,
+      config,
       scans: { record: () => Promise.reject(new Error('commit failed')) },
       shares: createShareRecorder(db),
-      identitySecret,
-      lookupsPerMinute: 100,
-      sharesPerMinute: 5,
     });
     const response = await unrecordable.inject({ url: `/get_child_by_bracelet/${id}` });
     await unrecordable.close();
@@ -282,13 +282,12 @@ describe('scans and positions', () => {
     const id = await configured('sd');
     const stuck = createHttpServer({ logger: createLogger('test', 'silent'), readiness: [] });
     registerBraceletRoutes(stuck, {
-      cards: createScanCardRepository(db),
+      db,
+      redis,
+      log,
+      config: { ...config, SCAN_RECORD_TIMEOUT_MS: 200 },
       scans: { record: () => new Promise<boolean>(() => {}) },
       shares: createShareRecorder(db),
-      identitySecret,
-      lookupsPerMinute: 100,
-      sharesPerMinute: 5,
-      recordTimeoutMs: 200,
     });
     // Without the timeout this answer would never come (the recorder never settles).
     const response = await stuck.inject({ url: `/get_child_by_bracelet/${id}` });

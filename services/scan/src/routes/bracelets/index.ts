@@ -7,10 +7,9 @@ import {
 } from '@bracelet/contracts';
 import { AppError, type HttpServer, identityOf, notFound, withTimeout } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { senderKey } from '../../alert-budget.js';
-import type { ScanCard, ScanCardRepository } from '../../db/scan-cards.repository.js';
-import type { ScanRecorder } from '../../scan-recorder.js';
-import type { ShareRecorder } from '../../share-recorder.js';
+import { senderKey } from '../../alerts/alert-budget.js';
+import { createScanCardRepository, type ScanCard } from '../../db/scan-cards.repository.js';
+import type { ScanDeps } from '../../use-cases/deps.js';
 
 /** Public answers about a child must never be indexed, previewed or leaked through Referer. */
 export const finderPrivacyHeaders = {
@@ -37,31 +36,19 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
   };
 }
 
-type Deps = {
-  cards: ScanCardRepository;
-  scans: ScanRecorder;
-  shares: ShareRecorder;
-  identitySecret: string;
-  lookupsPerMinute: number;
-  sharesPerMinute: number;
-  /** How long a finder waits for the scan to be recorded before seeing the card anyway. */
-  recordTimeoutMs?: number;
-};
-
 /** What a finder reads when their position could not be passed on now. */
 export const SHARE_NOT_DELIVERED =
   "Votre position est enregistrée, mais le contact de confiance n'a pas pu être prévenu automatiquement. Appelez-le au numéro indiqué.";
 
 const shareLocationResponseSchema = z.object({ message: z.string(), contact_notified: z.boolean() });
 
-export function registerBraceletRoutes(
-  app: HttpServer,
-  { cards, scans, shares, identitySecret, lookupsPerMinute, sharesPerMinute, recordTimeoutMs = 3000 }: Deps,
-): void {
+export function registerBraceletRoutes(app: HttpServer, { db, config, scans, shares }: ScanDeps): void {
+  const cards = createScanCardRepository(db);
+  const identitySecret = config.IDENTITY_SECRET;
   app.get(
     '/get_child_by_bracelet/:id',
     {
-      config: { rateLimit: { max: lookupsPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: config.SCAN_LOOKUPS_PER_MINUTE, timeWindow: 60_000 } },
       // Any string is accepted here: a malformed id is just an unknown bracelet, answered the same way.
       schema: { params: z.object({ id: z.string().max(200) }), response: { 200: scanCardResponseSchema, 404: errorResponseSchema } },
     },
@@ -77,7 +64,7 @@ export function registerBraceletRoutes(
             senderKey(request.ip),
           );
           // Past the day's alert budget the scan is logged but nobody is alerted: the page must say so.
-          if (!(await withTimeout(recorded, recordTimeoutMs, 'scan record'))) reply.header(familyAlertedHeader, '0');
+          if (!(await withTimeout(recorded, config.SCAN_RECORD_TIMEOUT_MS, 'scan record'))) reply.header(familyAlertedHeader, '0');
         } catch (error) {
           // The finder must still see whom to call, at once; the page just must not claim the family
           // was alerted. (A slow commit may still go through and alert them: saying less is safe.)
@@ -103,7 +90,7 @@ export function registerBraceletRoutes(
   app.post(
     '/share_location',
     {
-      config: { rateLimit: { max: sharesPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: config.LOCATION_SHARES_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         body: z.object({
           bracelet_id: braceletIdSchema,

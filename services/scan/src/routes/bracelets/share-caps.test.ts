@@ -5,8 +5,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { configSchema } from '../../config.js';
 import { scanEventHandlers } from '../../events/handlers.js';
-import { createShareRecorder } from '../../share-recorder.js';
-import { summarizeClosedShareWindows } from '../../share-summaries.js';
+import { createShareRecorder } from '../../use-cases/share-position.js';
+import { summarizeClosedShareWindows } from '../../use-cases/summarize-share-windows.js';
 import { SHARE_NOT_DELIVERED } from './index.js';
 
 // Position shares are capped per bracelet, whoever sends them (ADR 009). The defaults are under

@@ -1,8 +1,9 @@
 import { braceletIdSchema, errorResponseSchema, openStreetMapLink } from '@bracelet/contracts';
-import { type HttpServer, notFound, type Pool, requireIdentity } from '@bracelet/service-kit';
+import { type HttpServer, notFound, requireIdentity } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
-import type { ScanCardRepository } from '../../db/scan-cards.repository.js';
+import { createScanCardRepository } from '../../db/scan-cards.repository.js';
+import type { ScanDeps } from '../../use-cases/deps.js';
 
 /** At most this many scans and this many positions in one answer (each list says how many there are in all). */
 const HISTORY_LIMIT = 1000;
@@ -30,13 +31,9 @@ const historySchema = z.object({
   }),
 });
 
-export type HistoryLimits = { shareWindowSeconds: number; locationAlertsPerDay: number; positionRetentionDays: number };
-
 /** The bracelet's scan history (every scan, every position), for its parent only. */
-export function registerHistoryRoutes(
-  app: HttpServer,
-  { db, cards, identitySecret, limits }: { db: Pool; cards: ScanCardRepository; identitySecret: string; limits: HistoryLimits },
-): void {
+export function registerHistoryRoutes(app: HttpServer, { db, config }: ScanDeps): void {
+  const cards = createScanCardRepository(db);
   app.get(
     '/get_scan_history/:id',
     {
@@ -46,7 +43,7 @@ export function registerHistoryRoutes(
       },
     },
     async (request, reply) => {
-      const identity = requireIdentity(request, identitySecret, 'parent');
+      const identity = requireIdentity(request, config.IDENTITY_SECRET, 'parent');
       const card = await cards.findByBraceletId(request.params.id);
       if (!card?.parent || card.parent.id !== identity.accountId) throw notFound('Bracelet introuvable.');
       reply.header('cache-control', 'no-store');
@@ -69,9 +66,9 @@ export function registerHistoryRoutes(
         })),
         position_count: positions.total,
         limits: {
-          share_window_seconds: limits.shareWindowSeconds,
-          location_alerts_per_day: limits.locationAlertsPerDay,
-          position_retention_days: limits.positionRetentionDays,
+          share_window_seconds: config.LOCATION_SHARE_WINDOW_SECONDS,
+          location_alerts_per_day: config.LOCATION_ALERTS_PER_DAY,
+          position_retention_days: config.LOCATION_RETENTION_DAYS,
         },
       };
     },

@@ -1,9 +1,9 @@
 import { createEvent, type EventOf } from '@bracelet/contracts';
 import { type Pool, withTransaction, writeEvents } from '@bracelet/service-kit';
-import { createFinderActivityRepository } from './db/finder-activity.repository.js';
-import { createScanCardRepository } from './db/scan-cards.repository.js';
-import { createShareWindowRepository } from './db/share-windows.repository.js';
-import { admitShare, type Delivery, followUpOf } from './share-grouping.js';
+import { admitShare, type Delivery, followUpOf } from '../alerts/share-grouping.js';
+import { createFinderActivityRepository } from '../db/finder-activity.repository.js';
+import { createScanCardRepository } from '../db/scan-cards.repository.js';
+import { createShareWindowRepository } from '../db/share-windows.repository.js';
 
 export type ShareToRecord = {
   braceletId: string;

@@ -1,6 +1,6 @@
 import { type BackgroundTask, type Logger, type Pool, type Queryable, withTransaction, writeEvents } from '@bracelet/service-kit';
-import { summaryOf } from './alert-grouping.js';
-import { createAlertWindowRepository } from './db/alert-windows.repository.js';
+import { summaryOf } from '../alerts/alert-grouping.js';
+import { createAlertWindowRepository } from '../db/alert-windows.repository.js';
 
 /**
  * Summarises alert windows that closed with several scans: one bracelet.scans_grouped each, in

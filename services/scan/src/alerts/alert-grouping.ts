@@ -1,6 +1,6 @@
 import { createEvent, type EventOf } from '@bracelet/contracts';
+import type { AlertWindow, FinderScan } from '../db/alert-windows.repository.js';
 import { type AlertBudget, spendAlert } from './alert-budget.js';
-import type { AlertWindow, FinderScan } from './db/alert-windows.repository.js';
 
 type ScanEvent = EventOf<'bracelet.scanned'> | EventOf<'bracelet.scans_grouped'>;
 

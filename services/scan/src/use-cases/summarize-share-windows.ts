@@ -1,6 +1,6 @@
 import { type BackgroundTask, type Logger, type Pool, type Queryable, withTransaction, writeEvents } from '@bracelet/service-kit';
-import { createShareWindowRepository } from './db/share-windows.repository.js';
-import { followUpOf } from './share-grouping.js';
+import { followUpOf } from '../alerts/share-grouping.js';
+import { createShareWindowRepository } from '../db/share-windows.repository.js';
 
 /**
  * Sends what closed share windows still owe: one location.shares_grouped each with the positions

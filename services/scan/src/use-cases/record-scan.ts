@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Pool, withTransaction, writeEvents } from '@bracelet/service-kit';
-import type { AlertBudget } from './alert-budget.js';
-import { groupScans } from './alert-grouping.js';
-import { createAlertWindowRepository, type FinderScan } from './db/alert-windows.repository.js';
+import type { AlertBudget } from '../alerts/alert-budget.js';
+import { groupScans } from '../alerts/alert-grouping.js';
+import { createAlertWindowRepository, type FinderScan } from '../db/alert-windows.repository.js';
+import { createFinderActivityRepository } from '../db/finder-activity.repository.js';
 
 export type ScanToRecord = Omit<FinderScan, 'scanId'>;
 
@@ -34,10 +35,7 @@ export function createScanRecorder(
       const sent = scans.map((scan, index) => ({ scan, sender: (batch[index] as Waiting).sender }));
       const { events, changed, alerted } = groupScans(windows, sent, new Date(), windowSeconds * 1000, budget);
       await windowsRepository.save(changed);
-      await tx.query('INSERT INTO scan_log (id, bracelet_id) SELECT * FROM unnest($1::uuid[], $2::text[])', [
-        scans.map((scan) => scan.scanId),
-        scans.map((scan) => scan.braceletId),
-      ]);
+      await createFinderActivityRepository(tx).logScans(scans.map((scan) => ({ id: scan.scanId, braceletId: scan.braceletId })));
       await writeEvents(tx, 'scan', events);
       return alerted;
     });

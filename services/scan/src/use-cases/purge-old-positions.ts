@@ -1,5 +1,5 @@
 import type { BackgroundTask, Logger, Pool } from '@bracelet/service-kit';
-import { createFinderActivityRepository } from './db/finder-activity.repository.js';
+import { createFinderActivityRepository } from '../db/finder-activity.repository.js';
 
 const HOUR = 3600_000;
 

@@ -1,0 +1,10 @@
+import type { ServiceDeps } from '@bracelet/service-kit';
+import type { Config } from '../config.js';
+import type { ScanRecorder } from './record-scan.js';
+import type { ShareRecorder } from './share-position.js';
+
+/**
+ * What scan's routes receive: the service's opened dependencies, and the two recorders that hold
+ * state across requests (record-scan's group commit; share-position is stateless but built once).
+ */
+export type ScanDeps = ServiceDeps<Config> & { scans: ScanRecorder; shares: ShareRecorder };
