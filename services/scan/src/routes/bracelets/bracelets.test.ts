@@ -14,7 +14,6 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { configSchema } from '../../config.js';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
-import { createScanCardRepository } from '../../db/scan-cards.repository.js';
 import { scanEventHandlers } from '../../events/handlers.js';
 import { createScanRecorder } from '../../use-cases/record-scan.js';
 import { createShareRecorder } from '../../use-cases/share-position.js';
