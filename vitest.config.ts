@@ -8,7 +8,6 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/src/**/*.test.ts',
-            'services/*/src/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'frontends/*/src/**/*.test.ts',
             'tests/integration/**/*.test.ts',

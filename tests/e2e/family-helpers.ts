@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseMail } from '@bracelet/dev-mail';
+import { readCapturedMail } from '@bracelet/service-kit/testing';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -37,24 +36,7 @@ export async function fillChildForm(page: Page, child: { firstName: string; phot
   await page.getByLabel("Lien avec l'enfant").selectOption('Père');
 }
 
-/** The messages the development mail catcher wrote for `to`, newest last. */
-export function mailsTo(to: string) {
-  const dir = join(inject('e2e').dataDir, 'mail');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return names.map((name) => parseMail(readFileSync(join(dir, name), 'utf8'))).filter((mail) => mail.to.includes(to));
-}
+export { eventually } from '@bracelet/service-kit/testing';
 
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+/** The messages the development mail catcher wrote for `to`, newest last. */
+export const mailsTo = (to: string) => readCapturedMail(join(inject('e2e').dataDir, 'mail'), to);

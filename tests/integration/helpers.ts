@@ -12,16 +12,7 @@ export function servicePool(service: DataService): Pool {
   return createPool(inject('integration').serviceUrls[service], service, 4);
 }
 
-/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { eventually } from '@bracelet/service-kit/testing';
 
 /** A redis-server owned by the test, which it may stop and restart on the same port. */
 export async function startOwnRedis(): Promise<{ url: string; stop(): Promise<void>; restart(): Promise<void> }> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig } from '@bracelet/service-kit';
+import { encodeIdentity } from '@bracelet/service-kit';
+import { buildServiceForTest } from '@bracelet/service-kit/testing';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
@@ -7,34 +8,23 @@ import { configSchema } from '../src/config.js';
 export const identitySecret = 'family-test-identity-secret-000000000';
 
 /** Family's app on this run's database and Redis, as the gateway would call it. */
-export async function startFamilyApp(overrides: Record<string, string> = {}) {
+export function startFamilyApp(overrides: Record<string, string> = {}) {
   const { serviceUrls, redisUrl } = inject('integration');
-  const config = parseConfig('family', configSchema, {
-    PORT: '0',
-    DATABASE_URL: serviceUrls.family,
-    DATABASE_SCHEMA: 'family',
-    REDIS_URL: redisUrl,
-    QUEUE_PREFIX: `family-test-${randomUUID().slice(0, 8)}`,
-    IDENTITY_SECRET: identitySecret,
-    PUBLIC_URL: 'http://shop.test',
-    LOG_LEVEL: 'silent',
-    // Tests share one client address; the per-address limit has its own test.
-    AUTH_RATE_LIMIT_PER_IP: '10000',
-    ...overrides,
-  });
-  const db = createPool(config.DATABASE_URL, 'family', 4);
-  const redis = createProducerConnection(config.REDIS_URL);
-  const app = await buildApp({ config, db, redis, log: createLogger('family-test', 'silent') });
-  return {
-    app,
-    db,
-    config,
-    async close() {
-      await app.close();
-      redis.disconnect();
-      await db.end();
+  return buildServiceForTest({
+    name: 'family',
+    configSchema,
+    buildApp,
+    env: {
+      DATABASE_URL: serviceUrls.family,
+      DATABASE_SCHEMA: 'family',
+      REDIS_URL: redisUrl,
+      IDENTITY_SECRET: identitySecret,
+      PUBLIC_URL: 'http://shop.test',
+      // Tests share one client address; the per-address limit has its own test.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      ...overrides,
     },
-  };
+  });
 }
 
 export const asParent = (accountId: string) => ({ 'x-identity': encodeIdentity({ accountId, role: 'parent' }, identitySecret) });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvent } from '@bracelet/contracts';
-import { parseMail } from '@bracelet/dev-mail';
 import { freePort, startMailCatcher } from '@bracelet/devstack';
-import { createLogger, createPool, withTransaction } from '@bracelet/service-kit';
+import { createLogger, createPool } from '@bracelet/service-kit';
+import { readCapturedMail, runHandler } from '@bracelet/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNotifierEventHandlers } from '../src/events/handlers.js';
 import { createMailer } from '../src/mail/mailer.js';
@@ -22,10 +22,7 @@ afterAll(async () => {
   await db.end();
 });
 
-const mailsTo = (to: string) =>
-  readdirSync(catcher.dir)
-    .map((name) => parseMail(readFileSync(join(catcher.dir, name), 'utf8')))
-    .filter((mail) => mail.to.includes(to));
+const mailsTo = (to: string) => readCapturedMail(catcher.dir, to);
 
 const parent = (email: string) => ({ id: globalThis.crypto.randomUUID(), email, firstName: 'Camille' });
 
@@ -39,7 +36,7 @@ describe('account e-mails', () => {
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
     for (let delivery = 0; delivery < 2; delivery += 1) {
-      await withTransaction(db, (tx) => handlers['password.reset_requested'](event, { tx, db, log }));
+      await runHandler(db, handlers, event, log);
     }
     const mails = mailsTo('reset@example.com');
     expect(mails).toHaveLength(1);
@@ -53,15 +50,11 @@ describe('account e-mails', () => {
     const working = createMailer(catcher.url, 'x@example.com');
     const event = createEvent('parent.registered', { parent: parent('welcome@example.com') });
     await expect(
-      withTransaction(db, (tx) =>
-        createNotifierEventHandlers({ mailer: broken, sms, publicUrl: 'http://shop.test' })['parent.registered'](event, { tx, db, log }),
-      ),
+      runHandler(db, createNotifierEventHandlers({ mailer: broken, sms, publicUrl: 'http://shop.test' }), event, log),
     ).rejects.toThrow();
     const failed = await db.query('SELECT status FROM outbound_messages WHERE event_id = $1', [event.eventId]);
     expect(failed.rows).toEqual([{ status: 'failed' }]);
-    await withTransaction(db, (tx) =>
-      createNotifierEventHandlers({ mailer: working, sms, publicUrl: 'http://shop.test' })['parent.registered'](event, { tx, db, log }),
-    );
+    await runHandler(db, createNotifierEventHandlers({ mailer: working, sms, publicUrl: 'http://shop.test' }), event, log);
     expect(mailsTo('welcome@example.com')).toHaveLength(1);
     const sent = await db.query('SELECT status FROM outbound_messages WHERE event_id = $1', [event.eventId]);
     expect(sent.rows).toEqual([{ status: 'sent' }]);
@@ -76,9 +69,7 @@ describe('account e-mails', () => {
       resetUrl: 'http://shop.test/reset-password?token=late',
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
-    await withTransaction(db, (tx) =>
-      createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test' })['password.reset_requested'](event, { tx, db, log }),
-    );
+    await runHandler(db, createNotifierEventHandlers({ mailer, sms, publicUrl: 'http://shop.test' }), event, log);
     expect(mailsTo('late@example.com')).toHaveLength(0);
     mailer.close();
   });

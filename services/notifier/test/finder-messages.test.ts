@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvent, type EventOf } from '@bracelet/contracts';
-import { parseMail } from '@bracelet/dev-mail';
 import { freePort, startMailCatcher } from '@bracelet/devstack';
-import { createLogger, createPool, withTransaction } from '@bracelet/service-kit';
+import { createLogger, createPool } from '@bracelet/service-kit';
+import { readCapturedMail, runHandler } from '@bracelet/service-kit/testing';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -30,10 +30,7 @@ afterAll(async () => {
 });
 
 const handlersWith = (transport: Mailer = mailer) => createNotifierEventHandlers({ mailer: transport, sms, publicUrl: 'http://shop.test' });
-const mailsTo = (to: string) =>
-  readdirSync(catcher.dir)
-    .map((name) => parseMail(readFileSync(join(catcher.dir, name), 'utf8')))
-    .filter((mail) => mail.to.includes(to));
+const mailsTo = (to: string) => readCapturedMail(catcher.dir, to);
 const smsTo = (to: string) =>
   readdirSync(smsDir)
     .map((name) => JSON.parse(readFileSync(join(smsDir, name), 'utf8')) as { to: string; text: string })
@@ -53,8 +50,7 @@ function scanned(braceletId: string, email: string, phone: string, at: Date): Ev
 }
 
 async function deliver<N extends 'bracelet.scanned' | 'location.shared'>(event: EventOf<N>, handlers = handlersWith(), pool = db) {
-  const handler = handlers[event.name as N] as (e: EventOf<N>, c: unknown) => Promise<void>;
-  await withTransaction(pool, (tx) => handler(event, { tx, db: pool, log }));
+  await runHandler(pool, handlers, event, log);
 }
 
 describe('scan alerts', () => {
@@ -104,9 +100,8 @@ describe('window summaries', () => {
       firstScanAt: '2026-11-22T09:30:00.000Z',
       scanCount: 11,
     });
-    const handler = handlersWith()['bracelet.scans_grouped'];
-    await withTransaction(db, (tx) => handler(event, { tx, db, log }));
-    await withTransaction(db, (tx) => handler(event, { tx, db, log }));
+    await runHandler(db, handlersWith(), event, log);
+    await runHandler(db, handlersWith(), event, log);
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Le bracelet de Léa a été scanné 11 fois');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { senderKey, spendAlert } from './alert-budget.js';
+import { senderKey, spendAlert } from '../src/alerts/alert-budget.js';
 
 describe('alert budget', () => {
   it('counts a sender by its IPv4 /24 or IPv6 /48', () => {

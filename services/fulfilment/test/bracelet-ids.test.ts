@@ -1,6 +1,6 @@
 import { BRACELET_ID_BITS, braceletIdSchema } from '@bracelet/contracts';
 import { describe, expect, it } from 'vitest';
-import { generateBraceletId } from './bracelet-ids.js';
+import { generateBraceletId } from '../src/bracelet-ids.js';
 
 describe('generateBraceletId', () => {
   it('gives 1,000 distinct, well-formed ids', () => {

@@ -1,51 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, familyAlertedHeader } from '@bracelet/contracts';
-import {
-  createHttpServer,
-  createLogger,
-  createPool,
-  createProducerConnection,
-  encodeIdentity,
-  type Pool,
-  parseConfig,
-  withTransaction,
-} from '@bracelet/service-kit';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { configSchema } from '../../config.js';
-import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
-import { scanEventHandlers } from '../../events/handlers.js';
-import { createScanRecorder } from '../../use-cases/record-scan.js';
-import { createShareRecorder } from '../../use-cases/share-position.js';
-import { summarizeClosedWindows } from '../../use-cases/summarize-alert-windows.js';
-import { registerBraceletRoutes } from './index.js';
+import { createHttpServer, createLogger, encodeIdentity, type Pool } from '@bracelet/service-kit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFinderActivityRepository } from '../src/db/finder-activity.repository.js';
+import { registerBraceletRoutes } from '../src/routes/bracelets/index.js';
+import { createScanRecorder } from '../src/use-cases/record-scan.js';
+import { createShareRecorder } from '../src/use-cases/share-position.js';
+import { summarizeClosedWindows } from '../src/use-cases/summarize-alert-windows.js';
+import { applyTo, identitySecret, startScanApp } from './scan-app.js';
 
-const { serviceUrls, redisUrl } = inject('integration');
-const db = createPool(serviceUrls.scan, 'scan', 2);
-const redis = createProducerConnection(redisUrl);
-const log = createLogger('test', 'silent');
-const identitySecret = 'scan-test-identity-secret-00000000000';
-const config = parseConfig('scan', configSchema, {
-  PORT: '0',
-  DATABASE_URL: serviceUrls.scan,
-  DATABASE_SCHEMA: 'scan',
-  REDIS_URL: redisUrl,
-  IDENTITY_SECRET: identitySecret,
-  QUEUE_PREFIX: `scan-test-${randomUUID().slice(0, 8)}`,
-  SCAN_LOOKUPS_PER_MINUTE: '10000',
-  LOCATION_SHARES_PER_MINUTE: '5',
-});
-const app = await buildApp({ db, redis, log, config });
-afterAll(async () => {
-  await app.close();
-  redis.disconnect();
-  await db.end();
-});
-
-async function apply<N extends keyof typeof scanEventHandlers>(event: Parameters<(typeof scanEventHandlers)[N]>[0]) {
-  const handler = scanEventHandlers[event.name as N] as (e: typeof event, c: unknown) => Promise<void>;
-  await withTransaction(db, (tx) => handler(event, { tx, db, log }));
-}
+const scan = await startScanApp({ SCAN_LOOKUPS_PER_MINUTE: '10000', LOCATION_SHARES_PER_MINUTE: '5' }, 2);
+const { app, db, redis, log, config } = scan;
+afterAll(() => scan.close());
+const apply = applyTo(scan);
 
 const idFor = (suffix: string) => `${'0'.repeat(20 - suffix.length)}${suffix}`;
 const parent = { id: randomUUID(), email: 'parent@example.com', firstName: 'Camille' };

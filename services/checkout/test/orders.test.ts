@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig } from '@bracelet/service-kit';
+import { encodeIdentity } from '@bracelet/service-kit';
+import { buildServiceForTest } from '@bracelet/service-kit/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { configSchema } from '../../config.js';
+import { buildApp } from '../src/app.js';
+import { configSchema } from '../src/config.js';
 
 const { serviceUrls, redisUrl } = inject('integration');
 const secret = 'checkout-test-identity-secret-0000000';
-const config = parseConfig('checkout', configSchema, {
-  PORT: '0',
-  DATABASE_URL: serviceUrls.checkout,
-  DATABASE_SCHEMA: 'checkout',
-  REDIS_URL: redisUrl,
-  IDENTITY_SECRET: secret,
+const checkout = await buildServiceForTest({
+  name: 'checkout',
+  configSchema,
+  buildApp,
+  env: { DATABASE_URL: serviceUrls.checkout, DATABASE_SCHEMA: 'checkout', REDIS_URL: redisUrl, IDENTITY_SECRET: secret },
 });
-const db = createPool(config.DATABASE_URL, 'checkout', 2);
-const redis = createProducerConnection(redisUrl);
-const app = buildApp({ config, db, redis, log: createLogger('t', 'silent') });
-afterAll(async () => {
-  await app.close();
-  redis.disconnect();
-  await db.end();
-});
+const { app, db } = checkout;
+afterAll(() => checkout.close());
 
 describe('GET /get_orders_by_parent/{id}', () => {
   it("answers the parent's own orders, and refuses another parent and an anonymous caller", async () => {

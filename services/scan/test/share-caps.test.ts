@@ -1,44 +1,23 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { BRACELET_ID_ALPHABET, BRACELET_ID_LENGTH, createEvent } from '@bracelet/contracts';
-import { createLogger, createPool, createProducerConnection, encodeIdentity, parseConfig, withTransaction } from '@bracelet/service-kit';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { configSchema } from '../../config.js';
-import { scanEventHandlers } from '../../events/handlers.js';
-import { createShareRecorder } from '../../use-cases/share-position.js';
-import { summarizeClosedShareWindows } from '../../use-cases/summarize-share-windows.js';
-import { SHARE_NOT_DELIVERED } from './index.js';
+import { encodeIdentity } from '@bracelet/service-kit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SHARE_NOT_DELIVERED } from '../src/routes/bracelets/index.js';
+import { createShareRecorder } from '../src/use-cases/share-position.js';
+import { summarizeClosedShareWindows } from '../src/use-cases/summarize-share-windows.js';
+import { applyTo, identitySecret, startScanApp } from './scan-app.js';
 
 // Position shares are capped per bracelet, whoever sends them (ADR 009). The defaults are under
 // test: a 300 s share window and 6 alerting windows per 24 hours.
-const { serviceUrls, redisUrl } = inject('integration');
 // Enough connections for concurrent shares to really run their transactions side by side.
-const db = createPool(serviceUrls.scan, 'scan', 12);
-const redis = createProducerConnection(redisUrl);
-const log = createLogger('test', 'silent');
-const identitySecret = 'scan-test-identity-secret-00000000000';
-const config = parseConfig('scan', configSchema, {
-  PORT: '0',
-  DATABASE_URL: serviceUrls.scan,
-  DATABASE_SCHEMA: 'scan',
-  REDIS_URL: redisUrl,
-  IDENTITY_SECRET: identitySecret,
-  QUEUE_PREFIX: `scan-caps-test-${randomUUID().slice(0, 8)}`,
-});
-const app = await buildApp({ db, redis, log, config });
-afterAll(async () => {
-  await app.close();
-  redis.disconnect();
-  await db.end();
-});
+const scan = await startScanApp({}, 12);
+const { app, db } = scan;
+afterAll(() => scan.close());
 
 const WINDOW_MS = 300_000;
 const DAY_MS = 24 * 3600_000;
 
-async function apply<N extends keyof typeof scanEventHandlers>(event: Parameters<(typeof scanEventHandlers)[N]>[0]) {
-  const handler = scanEventHandlers[event.name as N] as (e: typeof event, c: unknown) => Promise<void>;
-  await withTransaction(db, (tx) => handler(event, { tx, db, log }));
-}
+const apply = applyTo(scan);
 
 const newBraceletId = () => Array.from({ length: BRACELET_ID_LENGTH }, () => BRACELET_ID_ALPHABET[randomInt(32)]).join('');
 const newParent = (email: string) => ({ id: randomUUID(), email, firstName: 'Camille' });

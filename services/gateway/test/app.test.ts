@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { decodeIdentity, encodeIdentity } from '@bracelet/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
-import { configSchema } from './config.js';
+import { buildApp } from '../src/app.js';
+import { configSchema } from '../src/config.js';
 
 const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
 const mailDir = mkdtempSync(join(tmpdir(), 'gateway-mail-'));
