@@ -9,7 +9,7 @@ import {
 } from '@bracelet/service-kit';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintBracelets } from '../../services/fulfilment/src/minting.js';
+import { mintBracelets } from '../../services/fulfilment/src/use-cases/mint-bracelets.js';
 import { scanEventHandlers } from '../../services/scan/src/events/handlers.js';
 import { eventually, servicePool, silentLog, startOwnRedis } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { CommandUsageError, runCommand } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { ensureAccount } from '../accounts-seeding.js';
+import { ensureAccount } from '../use-cases/ensure-account.js';
 
 const accountsSchema = z.array(
   z.object({

@@ -1,6 +1,6 @@
 import { runCommand } from '@bracelet/service-kit';
 import { z } from 'zod';
-import { findBraceletsByLabel, MAX_MINT_BATCH, mintBracelets } from '../minting.js';
+import { findBraceletsByLabel, MAX_MINT_BATCH, mintBracelets } from '../use-cases/mint-bracelets.js';
 
 /**
  * Mints a batch of bracelet ids: stdout carries the ids, one per line, and nothing else. With

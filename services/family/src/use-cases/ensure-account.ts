@@ -1,6 +1,6 @@
 import type { Pool } from '@bracelet/service-kit';
-import { type AccountRole, createAccountRepository } from './db/accounts.repository.js';
-import { hashPassword } from './passwords.js';
+import { type AccountRole, createAccountRepository } from '../db/accounts.repository.js';
+import { hashPassword } from '../passwords.js';
 
 export type SeedAccount = { role: AccountRole; email: string; password: string; firstName: string; lastName: string; phone: string | null };
 

@@ -1,7 +1,7 @@
 import { createEvent } from '@bracelet/contracts';
 import { type Pool, withTransaction, writeEvent } from '@bracelet/service-kit';
-import { generateBraceletId } from './bracelet-ids.js';
-import { createInventoryRepository } from './db/inventory.repository.js';
+import { generateBraceletId } from '../bracelet-ids.js';
+import { createInventoryRepository } from '../db/inventory.repository.js';
 
 export const MAX_MINT_BATCH = 10_000;
 /** Ids per bracelets.minted event, so no single job carries an unbounded payload. */
