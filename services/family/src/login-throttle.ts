@@ -1,5 +1,4 @@
-import { isIPv6 } from 'node:net';
-import type { Logger } from '@bracelet/service-kit';
+import { type Logger, networkOf } from '@bracelet/service-kit';
 import type { Redis } from 'ioredis';
 
 export type LoginThrottleLimits = {
@@ -67,21 +66,8 @@ return 1
 
 const KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600;
 
-/**
- * One client, as the throttle counts it: an IPv4 address, or an IPv6 /64 (a household or a phone
- * moves within its /64 — privacy addresses — and an attacker gets a whole /64 as easily as one).
- */
-export function clientKey(address: string): string {
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group || '0', 16).toString(16))
-    .join(':')}::/64`;
-}
+/** One client, as the throttle counts it: an IPv4 address, or an IPv6 /64. */
+export const clientKey = (address: string) => networkOf(address, { ipv4: 32, ipv6: 64 });
 
 /**
  * Wrong passwords are counted per (account, client), per client and per account. The account

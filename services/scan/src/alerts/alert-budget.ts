@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { networkOf } from '@bracelet/service-kit';
 
 /** An alert a bracelet sent, and who caused it (a sender key, see senderKey). */
 export type RecentAlert = { at: Date; sender: string };
@@ -12,17 +12,7 @@ const DAY_MS = 24 * 3600_000;
  * Who caused an alert, as the budget counts them: an IPv4 /24 or an IPv6 /48 (a network an
  * attacker gets addresses in as easily as one). The finder's own phone is one sender.
  */
-export function senderKey(address: string): string {
-  if (!isIPv6(address)) return address.split('.').slice(0, 3).join('.').concat('.0/24');
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 3)
-    .map((group) => Number.parseInt(group || '0', 16).toString(16))
-    .join(':')}::/48`;
-}
+export const senderKey = (address: string) => networkOf(address, { ipv4: 24, ipv6: 48 });
 
 /**
  * Whether a bracelet may alert its family now for this sender: under the day's ceiling, and under

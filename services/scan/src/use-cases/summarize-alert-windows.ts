@@ -1,4 +1,12 @@
-import { type BackgroundTask, type Logger, type Pool, type Queryable, withTransaction, writeEvents } from '@bracelet/service-kit';
+import {
+  type BackgroundTask,
+  type Logger,
+  type Pool,
+  type Queryable,
+  startPeriodicTask,
+  withTransaction,
+  writeEvents,
+} from '@bracelet/service-kit';
 import { summaryOf } from '../alerts/alert-grouping.js';
 import { createAlertWindowRepository } from '../db/alert-windows.repository.js';
 
@@ -32,15 +40,5 @@ export async function endWindow(tx: Queryable, braceletId: string): Promise<void
 
 /** Looks for closed windows every few seconds: a summary follows its window's end closely. */
 export function startWindowSummaries(db: Pool, log: Logger, intervalMs = 2000): BackgroundTask {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = summarizeClosedWindows(db).catch((error) => log.warn({ err: error }, 'could not summarise alert windows'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicTask({ name: 'alert window summaries', intervalMs }, () => summarizeClosedWindows(db), log);
 }

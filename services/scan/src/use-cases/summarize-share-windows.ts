@@ -1,4 +1,12 @@
-import { type BackgroundTask, type Logger, type Pool, type Queryable, withTransaction, writeEvents } from '@bracelet/service-kit';
+import {
+  type BackgroundTask,
+  type Logger,
+  type Pool,
+  type Queryable,
+  startPeriodicTask,
+  withTransaction,
+  writeEvents,
+} from '@bracelet/service-kit';
 import { followUpOf } from '../alerts/share-grouping.js';
 import { createShareWindowRepository } from '../db/share-windows.repository.js';
 
@@ -39,15 +47,5 @@ export async function endShareWindow(tx: Queryable, braceletId: string): Promise
 
 /** Looks for closed share windows every few seconds: a follow-up comes soon after its window's end. */
 export function startShareWindowSummaries(db: Pool, log: Logger, intervalMs = 2000): BackgroundTask {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = summarizeClosedShareWindows(db).catch((error) => log.warn({ err: error }, 'could not send position follow-ups'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicTask({ name: 'position follow-ups', intervalMs }, () => summarizeClosedShareWindows(db), log);
 }
