@@ -127,10 +127,11 @@ export function createLoginThrottle(redis: Redis, log: Logger, limits: LoginThro
         .catch((error) => log.warn({ err: error }, 'login throttle unavailable'));
     },
 
-    /** True once per window when an account's failures reach `warnAt`: its owner is to be told. */
+    /** True once a day when an account's failures in a window reach `warnAt`: its owner is to be told. */
     async shouldWarnOwner(email: string, accountFailures: number, warnAt: number): Promise<boolean> {
       if (accountFailures < warnAt) return false;
-      const first = await redis.set(`${prefix}:login:warned:${email}`, '1', 'EX', windowSeconds, 'NX').catch(() => null);
+      // Once a day at most: one e-mail tells the owner; more would only flood them.
+      const first = await redis.set(`${prefix}:login:warned:${email}`, '1', 'EX', 24 * 3600, 'NX').catch(() => null);
       return first === 'OK';
     },
   };
