@@ -32,8 +32,9 @@ export async function seedDemoData(urls: ServiceDatabaseUrls, dataDir: string): 
     { role: 'staff', ...logins.staff, firstName: 'Équipe', lastName: 'Atelier', phone: null },
     { role: 'parent', ...logins.parent, firstName: 'Camille', lastName: 'Martin', phone: '+33612345678' },
   ];
-  const [, minted] = await Promise.all([
+  const [, , minted] = await Promise.all([
     runServiceCommand('family', 'ensure-accounts', { databaseUrl: urls.family, input: JSON.stringify(accounts) }),
+    runServiceCommand('catalog', 'seed-catalogue', { databaseUrl: urls.catalog }),
     runServiceCommand('fulfilment', 'mint', {
       databaseUrl: urls.fulfilment,
       args: ['--count', String(DEMO_BRACELETS), '--label', DEMO_BATCH, '--once'],

@@ -1,6 +1,13 @@
 import { runService } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
+import { startVisitRetention } from './use-cases/purge-old-visits.js';
 
-// Catalog neither emits nor consumes events.
-await runService({ name: 'catalog', configSchema, buildApp });
+// Catalog announces its products (product.updated) and consumes nothing.
+await runService({
+  name: 'catalog',
+  configSchema,
+  buildApp,
+  emitsEvents: true,
+  startBackground: ({ db, log, config }) => startVisitRetention(db, log, config.VISIT_RETENTION_MONTHS),
+});

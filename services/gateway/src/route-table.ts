@@ -46,6 +46,12 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'GET', path: '/get_bracelets_by_parent/:id', service: 'family' },
   { method: 'POST', path: '/associate_child_to_bracelet/', service: 'family' },
   { method: 'PATCH', path: '/reset_bracelet/:id', service: 'family' },
+  // Catalogue and the shop's measures
+  { method: 'GET', path: '/product/code/:code', service: 'catalog' },
+  { method: 'GET', path: '/catalog/products', service: 'catalog' },
+  { method: 'POST', path: '/track_visit/', service: 'catalog' },
+  { method: 'POST', path: '/add_contact/', service: 'catalog' },
+  { method: 'POST', path: '/track-event', service: 'catalog' },
   // Orders
   { method: 'GET', path: '/get_orders_by_parent/:id', service: 'checkout' },
 ];

@@ -132,6 +132,19 @@ export const locationSharesGrouped = defineEvent('location.shares_grouped', {
   positionCount: z.number().int().min(1),
 });
 
+/**
+ * A product was added to the catalogue or changed (name, colours, price, whether it is sold):
+ * checkout keeps the prices it charges from these, and never asks catalog.
+ */
+export const productUpdated = defineEvent('product.updated', {
+  code: z.string().regex(/^[A-Z0-9_]{1,40}$/),
+  /** The product's name (an event's own `name` is the event's). */
+  productName: z.string(),
+  colours: z.array(z.object({ slug: z.string(), name: z.string() })).min(1),
+  unitPriceCents: z.number().int().positive(),
+  active: z.boolean(),
+});
+
 /** Stripe confirmed an order's payment. */
 export const paymentSucceeded = defineEvent('payment.succeeded', {
   orderId: z.uuid(),

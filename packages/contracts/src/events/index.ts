@@ -14,6 +14,7 @@ export const eventSchemas = {
   'bracelet.scans_grouped': schemas.braceletScansGrouped,
   'location.shared': schemas.locationShared,
   'location.shares_grouped': schemas.locationSharesGrouped,
+  'product.updated': schemas.productUpdated,
   'payment.succeeded': schemas.paymentSucceeded,
   'order.prepared': schemas.orderPrepared,
   'order.shipped': schemas.orderShipped,
@@ -45,6 +46,7 @@ export const eventConsumers = {
   'bracelet.scans_grouped': ['notifier'],
   'location.shared': ['notifier'],
   'location.shares_grouped': ['notifier'],
+  'product.updated': ['checkout'],
   'payment.succeeded': ['fulfilment', 'notifier'],
   'order.prepared': ['family', 'checkout'],
   'order.shipped': ['checkout', 'notifier'],
@@ -56,7 +58,7 @@ export const eventConsumers = {
 
 /** Who may emit each event: a service writes only its own events to its outbox. */
 export const eventProducers = {
-  catalog: [],
+  catalog: ['product.updated'],
   checkout: ['payment.succeeded'],
   family: [
     'parent.registered',

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@bracelet/service-kit';
+
+export type Attribution = { source: string | null; medium: string | null; campaign: string | null; referrer: string | null };
+export type CartLine = { code: string; name: string; image?: string; color: string; quantity: number; price: number };
+
+/** The shop's own measures: visits, pre-sale contacts, cart events. */
+export function createTrackingRepository(db: Queryable) {
+  return {
+    /** A visit, once per visit id (a page reload does not count twice). */
+    async recordVisit(visit: Attribution & { visitId: string; visitorId: string }): Promise<void> {
+      await db.query(
+        `INSERT INTO visits (visit_id, visitor_id, source, medium, campaign, referrer) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (visit_id) DO NOTHING`,
+        [visit.visitId, visit.visitorId, visit.source, visit.medium, visit.campaign, visit.referrer],
+      );
+    },
+
+    /** A pre-sale contact; false if the address (in any case) is already registered. */
+    async addContact(contact: Attribution & { email: string; visitId: string | null; visitorId: string | null }): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `INSERT INTO landing_contacts (id, email, visit_id, visitor_id, source, medium, campaign, referrer)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ((lower(email))) DO NOTHING`,
+        [
+          randomUUID(),
+          contact.email,
+          contact.visitId,
+          contact.visitorId,
+          contact.source,
+          contact.medium,
+          contact.campaign,
+          contact.referrer,
+        ],
+      );
+      return rowCount === 1;
+    },
+
+    async recordCartEvent(event: { sessionId: string; status: string; cartItems: CartLine[] }): Promise<void> {
+      await db.query('INSERT INTO cart_events (id, session_id, status, cart_items) VALUES ($1, $2, $3, $4)', [
+        randomUUID(),
+        event.sessionId,
+        event.status,
+        JSON.stringify(event.cartItems),
+      ]);
+    },
+
+    /** Visits are kept 13 months (CNIL), then deleted. */
+    async deleteVisitsOlderThan(months: number): Promise<number> {
+      const { rowCount } = await db.query('DELETE FROM visits WHERE visited_at < now() - make_interval(months => $1)', [months]);
+      return rowCount ?? 0;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { type BackgroundTask, type Logger, type Pool, startPeriodicTask } from '@bracelet/service-kit';
+import { createTrackingRepository } from '../db/tracking.repository.js';
+
+/** Deletes visits older than the retention, at start and then every day; replicas may all run it. */
+export function startVisitRetention(db: Pool, log: Logger, months: number): BackgroundTask {
+  return startPeriodicTask(
+    { name: 'old visits purge', intervalMs: 24 * 3600_000, runAtStart: true },
+    async () => {
+      const deleted = await createTrackingRepository(db).deleteVisitsOlderThan(months);
+      if (deleted > 0) log.info({ deleted }, 'old visits deleted');
+    },
+    log,
+  );
+}
