@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueProduct, catalogueColours, catalogueProducts } from '../src/catalogue.js';
 import { publishCatalogue } from '../src/use-cases/publish-catalogue.js';
@@ -22,7 +23,7 @@ describe('GET /product/code/{code}', () => {
     expect(response.json()).toEqual({
       code: 'BRACELET_CORDE',
       name: 'Bracelet en corde',
-      images: [],
+      images: [1, 2, 3].map((view) => `/catalog/images/v1/BRACELET_CORDE/bleu/${view}-720.webp`),
       price: 39.99,
       short_description: expect.stringMatching(/corde tressée/),
       description: expect.stringMatching(/QR code/),
@@ -87,5 +88,44 @@ describe('product.updated', () => {
     expect((await announcements('AROHA')).at(-1)).toMatchObject({ active: false });
     expect((await catalog.app.inject({ url: '/product/code/AROHA' })).statusCode).toBe(404);
     await publishCatalogue(catalog.db, catalogueColours, catalogueProducts);
+  });
+});
+
+describe('product pictures', () => {
+  it('draws each view in the widths and formats of its srcset, 4:5, cached for a year, and keeps it', async () => {
+    const list = (await catalog.app.inject({ url: '/catalog/products' })).json();
+    const [first] = list[0].galleries.orange;
+    expect(first).toMatchObject({ width: 720, height: 900, src: '/catalog/images/v1/BRACELET_CORDE/orange/1-720.webp' });
+    expect(first.srcset_avif).toBe(
+      '/catalog/images/v1/BRACELET_CORDE/orange/1-360.avif 360w, /catalog/images/v1/BRACELET_CORDE/orange/1-720.avif 720w, /catalog/images/v1/BRACELET_CORDE/orange/1-1080.avif 1080w',
+    );
+    for (const [url, format, width] of [
+      ['/catalog/images/v1/BRACELET_CORDE/orange/1-720.webp', 'webp', 720],
+      ['/catalog/images/v1/AROHA/argent/3-360.avif', 'heif', 360],
+    ] as const) {
+      const response = await catalog.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const metadata = await sharp(response.rawPayload).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([format, width, (width * 5) / 4]);
+    }
+    const kept = await catalog.db.query(
+      "SELECT count(*)::int AS n FROM product_pictures WHERE product_code = 'BRACELET_CORDE' AND colour_slug = 'orange'",
+    );
+    expect(kept.rows[0]?.n).toBe(1);
+  });
+
+  it('answers 404 for a colour, view or version the catalogue does not have, and 400 for a file name it never gives', async () => {
+    for (const url of [
+      '/catalog/images/v1/AROHA/bleu/1-720.webp',
+      '/catalog/images/v1/BRACELET_CORDE/bleu/4-720.webp',
+      '/catalog/images/v0/BRACELET_CORDE/bleu/1-720.webp',
+      '/catalog/images/v1/NOPE/bleu/1-720.webp',
+    ]) {
+      expect((await catalog.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    for (const url of ['/catalog/images/v1/BRACELET_CORDE/bleu/1-721.webp', '/catalog/images/v1/BRACELET_CORDE/bleu/1-720.png']) {
+      expect((await catalog.app.inject({ url })).statusCode, url).toBe(400);
+    }
   });
 });

@@ -49,6 +49,7 @@ export const routeTable: readonly ProxiedRoute[] = [
   // Catalogue and the shop's measures
   { method: 'GET', path: '/product/code/:code', service: 'catalog' },
   { method: 'GET', path: '/catalog/products', service: 'catalog' },
+  { method: 'GET', path: '/catalog/images/:version/:code/:colour/:file', service: 'catalog' },
   { method: 'POST', path: '/track_visit/', service: 'catalog' },
   { method: 'POST', path: '/add_contact/', service: 'catalog' },
   { method: 'POST', path: '/track-event', service: 'catalog' },

@@ -2,7 +2,10 @@ import { errorResponseSchema } from '@bracelet/contracts';
 import { type HttpServer, notFound } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createProductRepository, type Product } from '../../db/products.repository.js';
+import type { PictureFormat, PictureWidth } from '../../pictures/render.js';
+import { galleryOf } from '../../pictures/urls.js';
 import type { CatalogDeps } from '../../use-cases/deps.js';
+import { getPicture } from '../../use-cases/get-picture.js';
 
 /** The spec's Product (§3), as `GET /product/code/{code}` answers it. */
 const productResponseSchema = z.object({
@@ -17,6 +20,14 @@ const productResponseSchema = z.object({
   caracteristics: z.array(z.string()),
 });
 
+const gallerySchema = z.object({
+  src: z.string(),
+  srcset_avif: z.string(),
+  srcset_webp: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+
 /** The catalogue list (product list, the home page's grid): each product with its colours and slugs. */
 const productListSchema = z.array(
   z.object({
@@ -27,6 +38,8 @@ const productListSchema = z.array(
     price: z.number(),
     short_description: z.string(),
     colors: z.array(z.object({ slug: z.string(), name: z.string(), hex: z.string() })),
+    /** Per colour slug, its pictures: default source, AVIF and WebP srcsets, and the size (4:5). */
+    galleries: z.record(z.string(), z.array(gallerySchema)),
   }),
 );
 
@@ -36,8 +49,8 @@ const euros = (cents: number) => Math.round(cents) / 100;
 const productAnswer = (product: Product) => ({
   code: product.code,
   name: product.name,
-  // Pictures are not generated yet (shop issue): the list is honest, and empty.
-  images: [],
+  // The first colour's pictures (the spec's list of sources); galleries per colour are in the list.
+  images: galleryOf(product.code, product.colours[0]?.slug ?? '').map((picture) => picture.src),
   price: euros(product.priceCents),
   short_description: product.shortDescription,
   description: product.description,
@@ -78,6 +91,39 @@ export function registerProductRoutes(app: HttpServer, { db }: CatalogDeps): voi
       price: euros(product.priceCents),
       short_description: product.shortDescription,
       colors: product.colours,
+      galleries: Object.fromEntries(product.colours.map((colour) => [colour.slug, galleryOf(product.code, colour.slug)])),
     }));
   });
+
+  app.get(
+    '/catalog/images/:version/:code/:colour/:file',
+    {
+      schema: {
+        params: z.object({
+          version: z.string().max(8),
+          code: z.string().max(40),
+          colour: z.string().max(40),
+          file: z.string().regex(/^([1-9]|10)-(360|720|1080)\.(avif|webp)$/, { message: 'Image inconnue.' }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { version, code, colour, file } = request.params;
+      const [, position, width, format] = /^(\d+)-(\d+)\.(avif|webp)$/.exec(file) as RegExpExecArray;
+      const picture = await getPicture(db, {
+        version,
+        code,
+        colour,
+        position: Number(position),
+        width: Number(width) as PictureWidth,
+        format: format as PictureFormat,
+      });
+      if (!picture) throw notFound('Image introuvable.');
+      return reply
+        .header('content-type', `image/${format}`)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(picture);
+    },
+  );
 }
