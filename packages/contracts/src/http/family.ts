@@ -15,9 +15,13 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** A French sentence for the person (POST /request_password_reset, POST /reset_password/). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
 /** POST /register_parent/: the same answer whether the address was new or already had an account. */
-export const signupResponseSchema = z.object({ message: z.string() });
-export type SignupResponse = z.infer<typeof signupResponseSchema>;
+export const signupResponseSchema = messageResponseSchema;
+export type SignupResponse = MessageResponse;
 
 /** The Parent entity (spec §3), as GET /get-parent-by-id answers it. */
 export const parentResponseSchema = z.object({

@@ -1,5 +1,12 @@
 import type { RemoteName } from '../values.js';
 
+/*
+ * Where things are, for the pages: the screens (below) and the API calls (`endpoints.childrenOf(id)`…,
+ * see endpoints/). Zod-free: the finder's page and the shell read this module.
+ */
+export type { Endpoint, HttpMethod, ResponseOf } from './endpoints/index.js';
+export * as endpoints from './endpoints/index.js';
+
 /**
  * The screens each remote owns (spec §2.1). The shell routes these paths to the remote, and the
  * remote picks the page; both read this table so they cannot disagree.
