@@ -1,4 +1,4 @@
-import { useSession } from '@bracelet/ui';
+import { Loading, useSession } from '@bracelet/ui';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 export function RequireStaff({ children }: { children: ReactNode }) {
   const state = useSession();
   const location = useLocation();
-  if (state.status === 'loading') return <div className="spinner" role="status" />;
+  if (state.status === 'loading') return <Loading />;
   if (state.status === 'signed-in' && state.session.role === 'staff') return <>{children}</>;
   return (
     <div className="narrow center">

@@ -1,4 +1,4 @@
-import { useSession } from '@bracelet/ui';
+import { Loading, useSession } from '@bracelet/ui';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
@@ -6,14 +6,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 export function RequireParent({ children }: { children: ReactNode }) {
   const state = useSession();
   const location = useLocation();
-  if (state.status === 'loading') {
-    return (
-      <div className="center" role="status">
-        <div className="spinner" />
-        <span className="muted">Chargement…</span>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <Loading />;
   if (state.status !== 'signed-in')
     return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
   return <>{children}</>;

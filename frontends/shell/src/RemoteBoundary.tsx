@@ -1,3 +1,4 @@
+import { Loading } from '@bracelet/ui';
 import { Component, type ReactNode, Suspense } from 'react';
 
 type Props = { children: ReactNode; name: string };
@@ -30,17 +31,6 @@ export class RemoteBoundary extends Component<Props, State> {
         </div>
       );
     }
-    return (
-      <Suspense
-        fallback={
-          <div className="center" role="status" aria-live="polite">
-            <div className="spinner" />
-            <span className="muted">Chargement…</span>
-          </div>
-        }
-      >
-        {this.props.children}
-      </Suspense>
-    );
+    return <Suspense fallback={<Loading />}>{this.props.children}</Suspense>;
   }
 }

@@ -1,3 +1,4 @@
+import { endpoints } from '@bracelet/contracts/pages';
 import { useState } from 'react';
 
 /** A child's photo, or a default avatar when there is none or it fails to load. */
@@ -11,13 +12,6 @@ export function Avatar({ photo, name, size = 56 }: { photo: string | null | unde
     );
   }
   return (
-    <img
-      className="avatar"
-      src={`/get-photo/${encodeURIComponent(photo)}`}
-      alt={name}
-      width={size}
-      height={size}
-      onError={() => setFailed(true)}
-    />
+    <img className="avatar" src={endpoints.childPhotoUrl(photo)} alt={name} width={size} height={size} onError={() => setFailed(true)} />
   );
 }

@@ -1,7 +1,20 @@
 export { Avatar } from './Avatar';
-export { type ApiResult, api } from './api';
+export { type ApiFailure, type ApiResult, api, type CallOptions, JSON_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api';
 export { Button, type ButtonState } from './Button';
 export { ConfirmDialog } from './Dialog';
-export { FormMessage, PasswordField, TextField } from './fields';
+export { FormMessage, Loading } from './feedback';
+export { EmailField, Field, PasswordField, SelectField, TextField } from './fields';
+export {
+  type FieldBinding,
+  type FieldErrors,
+  type Message,
+  messageOf,
+  type SubmitOptions,
+  type SubmitStatus,
+  useForm,
+  useSubmit,
+} from './form';
+export { LOAD_FAILED, LoadStatus } from './LoadStatus';
+export { type Load, type LoadState, useLoad } from './load';
 export { Stepper } from './Stepper';
 export { logOut, restoreSession, type SessionState, signedIn, useSession } from './session';

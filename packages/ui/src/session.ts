@@ -1,4 +1,5 @@
 import type { SessionResponse } from '@bracelet/contracts/http';
+import { endpoints } from '@bracelet/contracts/pages';
 import { useSyncExternalStore } from 'react';
 import { api } from './api';
 
@@ -34,7 +35,7 @@ export function useSession(): SessionState {
 /** Asks the server who is logged in (once per page load unless forced). */
 export function restoreSession(force = false): Promise<void> {
   if (store.loading && !force) return store.loading;
-  store.loading = api<SessionResponse | null>('/me').then((result) => {
+  store.loading = api(endpoints.me()).then((result) => {
     setState(result.ok && result.data ? { status: 'signed-in', session: result.data } : { status: 'anonymous' });
   });
   return store.loading;
@@ -46,6 +47,6 @@ export function signedIn(session: SessionResponse): void {
 
 /** Ends the session on the server, then here. */
 export async function logOut(): Promise<void> {
-  await api('/logout/', { method: 'POST' });
+  await api(endpoints.logout());
   setState({ status: 'anonymous' });
 }

@@ -1,26 +1,14 @@
-import { api, FormMessage } from '@bracelet/ui';
-import { useEffect, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { LoadStatus, useLoad } from '@bracelet/ui';
+import { useState } from 'react';
 import { RequireStaff } from '../RequireStaff';
 
-type MailSummary = { id: string; subject: string; to: string; date: string };
-type Mail = MailSummary & { from: string; text: string };
-
 function Inbox() {
-  const [mails, setMails] = useState<MailSummary[] | 'failed'>();
-  const [open, setOpen] = useState<Mail | 'failed'>();
-
-  useEffect(() => {
-    api<MailSummary[]>('/backoffice-api/mail').then((result) => setMails(result.ok ? result.data : 'failed'));
-  }, []);
-
-  async function show(id: string) {
-    const result = await api<Mail>(`/backoffice-api/mail/${encodeURIComponent(id)}`);
-    setOpen(result.ok ? result.data : 'failed');
-  }
-
-  if (!mails) return <div className="spinner" role="status" />;
-  if (mails === 'failed')
-    return <FormMessage kind="error">Les e-mails de développement ne sont pas disponibles (SMTP réel configuré ?).</FormMessage>;
+  const load = useLoad(endpoints.devMails());
+  const [openId, setOpenId] = useState<string>();
+  if (load.status !== 'loaded')
+    return <LoadStatus load={load} failure="Les e-mails de développement ne sont pas disponibles (SMTP réel configuré ?)." />;
+  const mails = load.data;
   return (
     <div className="grid-2">
       <section aria-labelledby="inbox">
@@ -33,7 +21,7 @@ function Inbox() {
                 type="button"
                 className="list-item"
                 style={{ width: '100%', textAlign: 'left', border: 'none', font: 'inherit', cursor: 'pointer' }}
-                onClick={() => show(mail.id)}
+                onClick={() => setOpenId(mail.id)}
               >
                 <span className="list-item__main">
                   <strong>{mail.subject || '(sans objet)'}</strong>
@@ -47,20 +35,24 @@ function Inbox() {
           ))}
         </ul>
       </section>
-      <section aria-live="polite">
-        {open === 'failed' ? <FormMessage kind="error">Message introuvable.</FormMessage> : null}
-        {open && open !== 'failed' ? (
-          <article className="card">
-            <h2>{open.subject}</h2>
-            <p className="muted">
-              De {open.from}
-              <br />À {open.to}
-            </p>
-            <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', font: 'inherit' }}>{open.text}</pre>
-          </article>
-        ) : null}
-      </section>
+      <section aria-live="polite">{openId ? <OpenMail id={openId} /> : null}</section>
     </div>
+  );
+}
+
+function OpenMail({ id }: { id: string }) {
+  const load = useLoad(endpoints.devMail(id));
+  if (load.status !== 'loaded') return <LoadStatus load={load} failure="Message introuvable." />;
+  const mail = load.data;
+  return (
+    <article className="card">
+      <h2>{mail.subject}</h2>
+      <p className="muted">
+        De {mail.from}
+        <br />À {mail.to}
+      </p>
+      <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', font: 'inherit' }}>{mail.text}</pre>
+    </article>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@bracelet/contracts/http';
-import { api, Button, type ButtonState, FormMessage, PasswordField, signedIn, TextField } from '@bracelet/ui';
-import { type FormEvent, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { api, Button, EmailField, FormMessage, messageOf, PasswordField, signedIn, useForm } from '@bracelet/ui';
 import toast from 'react-hot-toast';
 
 /** E-mail and password; on success the session is set and `onSuccess` runs. */
@@ -11,50 +11,26 @@ export function LoginForm({
   onSuccess: (session: SessionResponse) => void;
   successMessage?: string;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [state, setState] = useState<ButtonState>('idle');
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setState('loading');
-    setMessage(undefined);
-    const result = await api<SessionResponse>('/login/', { method: 'POST', json: { email, mot_de_passe: password } });
-    if (!result.ok) {
-      setState('idle');
-      setMessage({ kind: 'error', text: result.status === 429 && result.message ? result.message : 'Identifiants incorrects.' });
-      return;
-    }
-    setState('success');
-    setMessage({ kind: 'success', text: successMessage });
-    // Also a toast: the main login leaves the page at once, the toast stays on the next one.
-    toast.success(successMessage);
-    signedIn(result.data);
-    onSuccess(result.data);
-  }
+  const form = useForm({ email: '', password: '' });
+  const logIn = () =>
+    form.submit((signal) => api(endpoints.login(), { json: { email: form.values.email, mot_de_passe: form.values.password }, signal }), {
+      success: successMessage,
+      // A throttled login says how long to wait; any other failure says only this.
+      failure: (failure) => messageOf(failure, [429], 'Identifiants incorrects.'),
+      onSuccess: (session) => {
+        // Also a toast: the main login leaves the page at once, the toast stays on the next one.
+        toast.success(successMessage);
+        signedIn(session);
+        onSuccess(session);
+      },
+    });
 
   return (
-    <form className="form" onSubmit={submit} noValidate={false}>
-      <TextField
-        label="Adresse mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <PasswordField
-        label="Mot de passe"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
-      <Button type="submit" state={state} successLabel="Connexion réussie" className="btn--block">
+    <form className="form" onSubmit={form.onSubmit(logIn)}>
+      <EmailField {...form.field('email')} />
+      <PasswordField label="Mot de passe" autoComplete="current-password" required {...form.field('password')} />
+      <FormMessage message={form.message} />
+      <Button type="submit" state={form.button} successLabel="Connexion réussie" className="btn--block">
         Se connecter
       </Button>
     </form>

@@ -1,6 +1,6 @@
-import type { SignupResponse } from '@bracelet/contracts/http';
-import { api, Button, type ButtonState, FormMessage, PasswordField, TextField } from '@bracelet/ui';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { api, Button, EmailField, FormMessage, PasswordField, TextField, useForm } from '@bracelet/ui';
+import type { ReactNode } from 'react';
 
 export type SignupValues = { prenom: string; nom: string; email: string; telephone: string; mot_de_passe: string };
 
@@ -13,88 +13,31 @@ type Props = {
 
 /** Prénom, Nom, Adresse mail, Téléphone, Mot de passe (spec §2.3), posted to /register_parent/. */
 export function SignupForm({ phoneInput, messages, onSuccess }: Props) {
-  const [values, setValues] = useState<SignupValues>({ prenom: '', nom: '', email: '', telephone: '', mot_de_passe: '' });
-  const [state, setState] = useState<ButtonState>('idle');
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
-  const set = (name: keyof SignupValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const form = useForm<SignupValues>({ prenom: '', nom: '', email: '', telephone: '', mot_de_passe: '' });
+  const register = () =>
+    form.submit((signal) => api(endpoints.registerParent(), { json: form.values, signal }), {
+      success: messages.success,
+      failure: messages.failure,
+      fieldErrors: true,
+      onSuccess: () => onSuccess(form.values),
+    });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setState('loading');
-    setMessage(undefined);
-    const result = await api<SignupResponse>('/register_parent/', { method: 'POST', json: values });
-    if (!result.ok) {
-      setState('idle');
-      setFields(result.fields ?? {});
-      setMessage({ kind: 'error', text: messages.failure });
-      return;
-    }
-    setFields({});
-    setState('success');
-    setMessage({ kind: 'success', text: messages.success });
-    await onSuccess(values);
-  }
-
-  const error = (name: string) => fields[name]?.[0];
+  const phone = form.field('telephone');
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={form.onSubmit(register)}>
       <div className="grid-2">
-        <TextField
-          label="Prénom"
-          name="prenom"
-          autoComplete="given-name"
-          required
-          value={values.prenom}
-          error={error('prenom')}
-          onChange={(event) => set('prenom')(event.target.value)}
-        />
-        <TextField
-          label="Nom"
-          name="nom"
-          autoComplete="family-name"
-          required
-          value={values.nom}
-          error={error('nom')}
-          onChange={(event) => set('nom')(event.target.value)}
-        />
+        <TextField label="Prénom" autoComplete="given-name" required {...form.field('prenom')} />
+        <TextField label="Nom" autoComplete="family-name" required {...form.field('nom')} />
       </div>
-      <TextField
-        label="Adresse mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={error('email')}
-        onChange={(event) => set('email')(event.target.value)}
-      />
+      <EmailField {...form.field('email')} />
       {phoneInput ? (
-        phoneInput(values.telephone, set('telephone'), error('telephone'))
+        phoneInput(phone.value, (value) => form.set('telephone', value), phone.error)
       ) : (
-        <TextField
-          label="Téléphone"
-          type="tel"
-          name="telephone"
-          autoComplete="tel"
-          required
-          value={values.telephone}
-          error={error('telephone')}
-          onChange={(event) => set('telephone')(event.target.value)}
-        />
+        <TextField label="Téléphone" type="tel" autoComplete="tel" required {...phone} />
       )}
-      <PasswordField
-        label="Mot de passe"
-        name="mot_de_passe"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        value={values.mot_de_passe}
-        error={error('mot_de_passe')}
-        onChange={(event) => set('mot_de_passe')(event.target.value)}
-      />
-      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
-      <Button type="submit" state={state} successLabel="Compte créé" className="btn--block">
+      <PasswordField label="Mot de passe" autoComplete="new-password" required minLength={8} {...form.field('mot_de_passe')} />
+      <FormMessage message={form.message} />
+      <Button type="submit" state={form.button} successLabel="Compte créé" className="btn--block">
         Créer mon compte
       </Button>
     </form>

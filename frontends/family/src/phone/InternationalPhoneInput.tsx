@@ -1,3 +1,4 @@
+import { TextField } from '@bracelet/ui';
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { useEffect, useId, useMemo, useState } from 'react';
 
@@ -67,24 +68,20 @@ export function InternationalPhoneInput({ onChange, error }: Props) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-number`}>Numéro</label>
-          <input
-            id={`${id}-number`}
-            type="tel"
-            name="telephone"
-            autoComplete="tel-national"
-            required
-            inputMode="tel"
-            value={national}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => update(country, event.target.value)}
-            placeholder="6 12 34 56 78"
-          />
-          <p className="field__hint">Indicatif +{getCountryCallingCode(country)}</p>
-        </div>
+        <TextField
+          label="Numéro"
+          hint={`Indicatif +${getCountryCallingCode(country)}`}
+          error={error}
+          type="tel"
+          name="telephone"
+          autoComplete="tel-national"
+          required
+          inputMode="tel"
+          value={national}
+          onChange={(event) => update(country, event.target.value)}
+          placeholder="6 12 34 56 78"
+        />
       </div>
-      {error ? <p className="field__error">{error}</p> : null}
     </fieldset>
   );
 }

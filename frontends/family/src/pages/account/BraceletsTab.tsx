@@ -1,52 +1,38 @@
 import type { BraceletSummary } from '@bracelet/contracts/http';
-import { api, ConfirmDialog, FormMessage } from '@bracelet/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { api, ConfirmDialog, FormMessage, LoadStatus, useLoad, useSubmit } from '@bracelet/ui';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useDelayedAction } from '../../delay';
 import { ScanHistory } from './ScanHistory';
 
 export function BraceletsTab({ parentId }: { parentId: string }) {
-  const [bracelets, setBracelets] = useState<BraceletSummary[] | 'failed'>();
+  const bracelets = useLoad(endpoints.braceletsOf(parentId));
   const [resetting, setResetting] = useState<BraceletSummary>();
   const [historyOf, setHistoryOf] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
-
-  const load = useCallback(() => {
-    api<BraceletSummary[]>(`/get_bracelets_by_parent/${parentId}`).then((result) => setBracelets(result.ok ? result.data : 'failed'));
-  }, [parentId]);
-  useEffect(load, [load]);
-
+  const reset = useSubmit({ repeatable: true });
   // The reset confirmation stays 2 s (spec §2.6).
-  useEffect(() => {
-    if (message?.kind !== 'success') return;
-    const timer = setTimeout(() => setMessage(undefined), 2000);
-    return () => clearTimeout(timer);
-  }, [message]);
+  useDelayedAction(reset.status === 'success', 2000, reset.clear);
 
   async function confirmReset() {
     if (!resetting) return;
-    setBusy(true);
-    const result = await api(`/reset_bracelet/${resetting.id}`, { method: 'PATCH' });
-    setBusy(false);
+    await reset.submit((signal) => api(endpoints.resetBracelet(resetting.id), { signal }), {
+      success: 'Bracelet réinitialisé.',
+      failure: 'La réinitialisation du bracelet a échoué. Veuillez réessayer.',
+    });
     setResetting(undefined);
-    setMessage(
-      result.ok
-        ? { kind: 'success', text: 'Bracelet réinitialisé.' }
-        : { kind: 'error', text: 'La réinitialisation du bracelet a échoué. Veuillez réessayer.' },
-    );
-    load();
+    bracelets.reload();
   }
 
-  if (!bracelets) return <div className="spinner" role="status" />;
-  if (bracelets === 'failed') return <FormMessage kind="error">Erreur lors du chargement des données.</FormMessage>;
+  if (bracelets.status !== 'loaded') return <LoadStatus load={bracelets} />;
   return (
     <div>
-      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
-      {bracelets.length === 0 ? (
+      <FormMessage message={reset.message} />
+      {bracelets.data.length === 0 ? (
         <p className="muted">Aucun bracelet pour l'instant. Scannez le QR code d'un bracelet pour le configurer.</p>
       ) : null}
       <ul className="list">
-        {bracelets.map((bracelet) => (
+        {bracelets.data.map((bracelet) => (
           <li key={bracelet.id} className="list-item" data-bracelet={bracelet.id}>
             <span className="list-item__main">
               <strong>Bracelet {bracelet.id}</strong>
@@ -104,7 +90,7 @@ export function BraceletsTab({ parentId }: { parentId: string }) {
         open={Boolean(resetting)}
         title="Réinitialiser ce bracelet ?"
         confirmLabel="Réinitialiser"
-        busy={busy}
+        busy={reset.status === 'loading'}
         onCancel={() => setResetting(undefined)}
         onConfirm={confirmReset}
       >

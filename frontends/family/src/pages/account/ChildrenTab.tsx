@@ -1,38 +1,31 @@
 import type { ChildSummary } from '@bracelet/contracts/http';
-import { Avatar, api, ConfirmDialog, FormMessage } from '@bracelet/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { Avatar, api, ConfirmDialog, FormMessage, LoadStatus, useLoad, useSubmit } from '@bracelet/ui';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FinderPrivacy } from './FinderPrivacy';
 
 export function ChildrenTab({ parentId }: { parentId: string }) {
-  const [children, setChildren] = useState<ChildSummary[] | 'failed'>();
+  const children = useLoad(endpoints.childrenOf(parentId));
   const [deleting, setDeleting] = useState<ChildSummary>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const load = useCallback(() => {
-    api<ChildSummary[]>(`/get_children_by_parent/${parentId}`).then((result) => setChildren(result.ok ? result.data : 'failed'));
-  }, [parentId]);
-  useEffect(load, [load]);
+  const removal = useSubmit({ repeatable: true });
 
   async function confirmDelete() {
     if (!deleting) return;
-    setBusy(true);
-    const result = await api(`/delete_child/${deleting.id}`, { method: 'DELETE' });
-    setBusy(false);
+    await removal.submit((signal) => api(endpoints.deleteChild(deleting.id), { signal }), {
+      failure: 'La suppression du profil a échoué. Veuillez réessayer.',
+    });
     setDeleting(undefined);
-    if (!result.ok) setError('La suppression du profil a échoué. Veuillez réessayer.');
-    load();
+    children.reload();
   }
 
-  if (!children) return <div className="spinner" role="status" />;
-  if (children === 'failed') return <FormMessage kind="error">Erreur lors du chargement des données.</FormMessage>;
+  if (children.status !== 'loaded') return <LoadStatus load={children} />;
   return (
     <div>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      {children.length === 0 ? <p className="muted">Aucun profil d'enfant pour l'instant.</p> : null}
+      <FormMessage message={removal.message} />
+      {children.data.length === 0 ? <p className="muted">Aucun profil d'enfant pour l'instant.</p> : null}
       <ul className="list">
-        {children.map((child) => (
+        {children.data.map((child) => (
           <li key={child.id} className="list-item">
             <Avatar photo={child.photo} name={child.first_name} />
             <span className="list-item__main">
@@ -63,7 +56,7 @@ export function ChildrenTab({ parentId }: { parentId: string }) {
         open={Boolean(deleting)}
         title="Supprimer ce profil ?"
         confirmLabel="Supprimer"
-        busy={busy}
+        busy={removal.status === 'loading'}
         onCancel={() => setDeleting(undefined)}
         onConfirm={confirmDelete}
       >

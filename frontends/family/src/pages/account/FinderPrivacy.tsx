@@ -1,5 +1,6 @@
 import type { ChildSummary } from '@bracelet/contracts/http';
-import { api } from '@bracelet/ui';
+import { endpoints } from '@bracelet/contracts/pages';
+import { api, useSubmit } from '@bracelet/ui';
 import { useId, useState } from 'react';
 
 type Privacy = ChildSummary['privacy'];
@@ -13,16 +14,16 @@ const options: Array<{ key: keyof Privacy; label: string }> = [
 export function FinderPrivacy({ child }: { child: ChildSummary }) {
   const id = useId();
   const [privacy, setPrivacy] = useState<Privacy>(child.privacy);
-  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const saving = useSubmit({ repeatable: true });
 
-  async function toggle(key: keyof Privacy, value: boolean) {
+  function toggle(key: keyof Privacy, value: boolean) {
     const next = { ...privacy, [key]: value };
     setPrivacy(next);
-    setStatus('saving');
-    const result = await api(`/child_privacy/${child.id}`, { method: 'PUT', json: next });
-    if (result.ok) return setStatus('saved');
-    setPrivacy(privacy);
-    setStatus('failed');
+    return saving.submit((signal) => api(endpoints.childPrivacy(child.id), { json: next, signal }), {
+      success: 'Préférences enregistrées.',
+      failure: 'Erreur lors de la mise à jour.',
+      onFailure: () => setPrivacy(privacy),
+    });
   }
 
   return (
@@ -33,14 +34,14 @@ export function FinderPrivacy({ child }: { child: ChildSummary }) {
           <input
             type="checkbox"
             checked={privacy[option.key]}
-            disabled={status === 'saving'}
+            disabled={saving.status === 'loading'}
             onChange={(event) => toggle(option.key, event.target.checked)}
           />
           {option.label}
         </label>
       ))}
-      <span id={`${id}-status`} role="status" className={status === 'failed' ? 'field__error' : 'muted'}>
-        {status === 'saved' ? 'Préférences enregistrées.' : status === 'failed' ? 'Erreur lors de la mise à jour.' : ''}
+      <span id={`${id}-status`} role="status" className={saving.status === 'error' ? 'field__error' : 'muted'}>
+        {saving.message?.text ?? ''}
       </span>
     </fieldset>
   );

@@ -1,7 +1,8 @@
+import type { SharedPosition } from '@bracelet/contracts/http';
 import { describe, expect, it } from 'vitest';
-import { deliveryText, limitsSentence, type Position, timelineOf } from './ScanHistory';
+import { deliveryText, limitsSentence, timelineOf } from './ScanHistory';
 
-const position = (shared_at: string, delivery: Position['delivery'] = 'alert', lat = 48.85): Position => ({
+const position = (shared_at: string, delivery: SharedPosition['delivery'] = 'alert', lat = 48.85): SharedPosition => ({
   lat,
   lon: 2.35,
   shared_at,

@@ -1,22 +1,10 @@
-import { api } from '@bracelet/ui';
-import { useEffect, useState } from 'react';
-
-/** What the family was told of a position (ADR 009). */
-export type Delivery = 'alert' | 'pending' | 'follow_up' | 'account_only';
-export type Position = { lat: number; lon: number; shared_at: string; map_url: string; delivery: Delivery };
-export type Limits = { share_window_seconds: number; location_alerts_per_day: number; position_retention_days: number };
-/** GET /get_scan_history/{id}: every scan and every position, newest first, and the caps on messages. */
-export type History = {
-  scans: { scanned_at: string }[];
-  scan_count: number;
-  positions: Position[];
-  position_count: number;
-  limits: Limits;
-};
+import type { MessageLimits, PositionDelivery, ScanHistoryResponse, SharedPosition } from '@bracelet/contracts/http';
+import { endpoints } from '@bracelet/contracts/pages';
+import { LoadStatus, useLoad } from '@bracelet/ui';
 
 export type TimelineEntry =
   | { key: string; kind: 'scans'; from: Date; to: Date; count: number }
-  | { key: string; kind: 'position'; at: Date; position: Position };
+  | { key: string; kind: 'position'; at: Date; position: SharedPosition };
 export type TimelineDay = { day: string; entries: TimelineEntry[] };
 
 const dayFormat = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -32,7 +20,7 @@ function everyWindow(seconds: number): string {
 }
 
 /** The caps on messages about positions, as the server applies them, in words a parent reads. */
-export function limitsSentence(limits: Limits): string {
+export function limitsSentence(limits: MessageLimits): string {
   const perDay = limits.location_alerts_per_day;
   return (
     `Les positions partagées vous sont envoyées (par e-mail, et par SMS à votre contact de confiance) au plus une fois ${everyWindow(limits.share_window_seconds)} ` +
@@ -41,7 +29,7 @@ export function limitsSentence(limits: Limits): string {
   );
 }
 
-export function deliveryText(delivery: Delivery): string {
+export function deliveryText(delivery: PositionDelivery): string {
   switch (delivery) {
     case 'alert':
       return 'envoyée par e-mail et par SMS au contact de confiance';
@@ -58,7 +46,7 @@ export function deliveryText(delivery: Delivery): string {
  * Scans and positions as one timeline, newest first, by day. Scans that follow each other with no
  * position between them make one line (a flood of lookups stays readable); every position has its own.
  */
-export function timelineOf(history: Pick<History, 'scans' | 'positions'>): TimelineDay[] {
+export function timelineOf(history: Pick<ScanHistoryResponse, 'scans' | 'positions'>): TimelineDay[] {
   const events = [
     ...history.scans.map((scan, index) => ({ key: `scan-${index}`, at: new Date(scan.scanned_at), position: undefined })),
     ...history.positions.map((position, index) => ({ key: `position-${index}`, at: new Date(position.shared_at), position })),
@@ -106,13 +94,9 @@ function EntryLine({ entry }: { entry: TimelineEntry }) {
 
 /** Everything finders did with one bracelet: each scan, each position shared, and what the family was told. */
 export function ScanHistory({ braceletId }: { braceletId: string }) {
-  const [history, setHistory] = useState<History | 'failed'>();
-  useEffect(() => {
-    api<History>(`/get_scan_history/${braceletId}`).then((result) => setHistory(result.ok ? result.data : 'failed'));
-  }, [braceletId]);
-
-  if (!history) return <div className="spinner" role="status" />;
-  if (history === 'failed') return <p className="field__error">Erreur lors du chargement des données.</p>;
+  const load = useLoad(endpoints.scanHistory(braceletId));
+  if (load.status !== 'loaded') return <LoadStatus load={load} />;
+  const history = load.data;
   const days = timelineOf(history);
   const truncated = history.scan_count > history.scans.length || history.position_count > history.positions.length;
   return (

@@ -1,5 +1,5 @@
-import { api, Button, type ButtonState, FormMessage, PasswordField } from '@bracelet/ui';
-import { type FormEvent, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { api, Button, FormMessage, PasswordField, useForm } from '@bracelet/ui';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDelayedAction } from '../../delay';
 
@@ -8,52 +8,26 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [state, setState] = useState<ButtonState>('idle');
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
-  useDelayedAction(state === 'success', 3000, () => navigate('/login'));
+  const form = useForm({ password: '', confirmation: '' });
+  useDelayedAction(form.status === 'success', 3000, () => navigate('/login'));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirmation) {
-      setMessage({ kind: 'error', text: '❌ Les mots de passe ne correspondent pas.' });
-      return;
-    }
-    setState('loading');
-    setMessage(undefined);
-    const result = await api('/reset_password/', { method: 'POST', json: { token, new_password: password } });
-    if (result.ok) {
-      setState('success');
-      setMessage({ kind: 'success', text: '✅ Votre mot de passe a été réinitialisé avec succès !' });
-      return;
-    }
-    setState('idle');
-    const tooShort = result.fields?.new_password?.[0];
-    setMessage({ kind: 'error', text: tooShort ?? '❌ Le lien est invalide ou expiré.' });
-  }
+  const reset = () => {
+    if (form.values.password !== form.values.confirmation) return form.fail('❌ Les mots de passe ne correspondent pas.');
+    return form.submit((signal) => api(endpoints.resetPassword(), { json: { token, new_password: form.values.password }, signal }), {
+      success: '✅ Votre mot de passe a été réinitialisé avec succès !',
+      // A password the server refuses (too short) says why; any other failure is the link's.
+      failure: (failure) => failure.fields?.new_password?.[0] ?? '❌ Le lien est invalide ou expiré.',
+    });
+  };
 
   return (
     <div className="narrow">
       <h1>Nouveau mot de passe</h1>
-      <form className="form" onSubmit={submit}>
-        <PasswordField
-          label="Nouveau mot de passe"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirmer le mot de passe"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
-        <Button type="submit" state={state} successLabel="Mot de passe réinitialisé" className="btn--block">
+      <form className="form" onSubmit={form.onSubmit(reset)}>
+        <PasswordField label="Nouveau mot de passe" autoComplete="new-password" required minLength={8} {...form.field('password')} />
+        <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" required {...form.field('confirmation')} />
+        <FormMessage message={form.message} />
+        <Button type="submit" state={form.button} successLabel="Mot de passe réinitialisé" className="btn--block">
           Réinitialiser
         </Button>
       </form>

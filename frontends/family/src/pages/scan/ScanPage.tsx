@@ -1,48 +1,30 @@
 import { familyAlertedHeader } from '@bracelet/contracts/headers';
 import type { ScanCardResponse } from '@bracelet/contracts/http';
-import { useCallback, useEffect, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { FormMessage, Loading, type LoadState, useLoad } from '@bracelet/ui';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { remember, storageKeys } from '../../storage';
 import { ScanCard } from './ScanCard';
 
-type LookupState =
+/** While the lookup cannot be made (network, service down, too many tries), it is retried this often. */
+const RETRY_MS = 5000;
+
+type Lookup =
   | { status: 'loading' }
   | { status: 'invalid' }
   | { status: 'unavailable' }
   | { status: 'found'; card: ScanCardResponse; familyAlerted: boolean };
 
-/** While the lookup cannot be made (network, service down, too many tries), it is retried this often. */
-const RETRY_MS = 5000;
-
-/** A lookup with no answer by then counts as failed (and is retried): a stalled request must not spin forever. */
-const LOOKUP_TIMEOUT_MS = 10_000;
-
-async function lookUpBracelet(id: string, signal: AbortSignal): Promise<LookupState> {
-  // Aborted by the page (unmount) or by the timeout; AbortSignal.any is too recent for older phones.
-  const attempt = new AbortController();
-  const abort = () => attempt.abort();
-  signal.addEventListener('abort', abort);
-  const timer = setTimeout(abort, LOOKUP_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`/get_child_by_bracelet/${encodeURIComponent(id)}`, {
-      signal: attempt.signal,
-      headers: { accept: 'application/json' },
-    });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return { status: 'unavailable' };
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', abort);
-  }
-  // Only a 404 means the bracelet does not exist; anything else is a failure to find out, and a
-  // finder told "invalid" would give up on a child who does have a contact.
-  if (response.status === 404) return { status: 'invalid' };
-  if (!response.ok) return { status: 'unavailable' };
-  const card = (await response.json().catch(() => undefined)) as unknown;
-  if (!isScanCard(card)) return { status: 'unavailable' };
-  return { status: 'found', card, familyAlerted: response.headers.get(familyAlertedHeader) !== '0' };
+/**
+ * Only a 404 means the bracelet does not exist; anything else is a failure to find out, and a
+ * finder told "invalid" would give up on a child who does have a contact.
+ */
+function lookupOf(load: LoadState<ScanCardResponse>): Lookup {
+  if (load.status === 'loading') return load;
+  if (load.status === 'failed') return { status: load.failure.status === 404 ? 'invalid' : 'unavailable' };
+  if (!isScanCard(load.data)) return { status: 'unavailable' };
+  return { status: 'found', card: load.data, familyAlerted: load.headers.get(familyAlertedHeader) !== '0' };
 }
 
 /**
@@ -62,46 +44,27 @@ export default function ScanPage() {
 }
 
 function BraceletLookup({ id }: { id: string }) {
-  const [state, setState] = useState<LookupState>({ status: 'loading' });
-  const lookUp = useCallback((signal: AbortSignal) => lookUpBracelet(id, signal).then(setState, () => undefined), [id]);
+  const load = useLoad(endpoints.braceletCard(id));
+  const state = useMemo(() => lookupOf(load), [load]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void lookUp(controller.signal);
-    return () => controller.abort();
-  }, [lookUp]);
-
-  // Each failed try (a new 'unavailable' state) schedules the next one.
+  // Each failed try (a new answer) schedules the next one; the page says so meanwhile.
   useEffect(() => {
     if (state.status !== 'unavailable') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => void lookUp(controller.signal), RETRY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [state, lookUp]);
+    const timer = setTimeout(load.reload, RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [state, load.reload]);
 
   useEffect(() => {
     if (state.status === 'found' && state.card.bracelet.configured === '0') remember(storageKeys.braceletId, state.card.bracelet.id);
   }, [state]);
 
-  if (state.status === 'loading') {
-    return (
-      <div className="narrow center" role="status" aria-live="polite">
-        <div className="spinner" />
-        <p className="muted">Chargement du bracelet…</p>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <Loading className="narrow center" label="Chargement du bracelet…" />;
 
   if (state.status === 'invalid') {
     return (
       <div className="narrow center">
         <h1>Bracelet introuvable</h1>
-        <p className="alert alert--error" role="alert">
-          Ce bracelet est invalide
-        </p>
+        <FormMessage kind="error">Ce bracelet est invalide</FormMessage>
         <p className="muted">
           Vérifiez l'adresse affichée sous le QR code. Si le problème persiste, écrivez-nous à{' '}
           <a href="mailto:contact@bracelet-qr.fr">contact@bracelet-qr.fr</a>.
@@ -117,11 +80,9 @@ function BraceletLookup({ id }: { id: string }) {
     return (
       <div className="narrow center">
         <h1>Connexion impossible</h1>
-        <p className="alert alert--error" role="alert">
-          Impossible d'afficher ce bracelet pour le moment.
-        </p>
+        <FormMessage kind="error">Impossible d'afficher ce bracelet pour le moment.</FormMessage>
         <p className="muted">Vérifiez votre connexion. Nous réessayons automatiquement toutes les quelques secondes.</p>
-        <button type="button" className="btn btn--primary" onClick={() => void lookUp(new AbortController().signal)}>
+        <button type="button" className="btn btn--primary" onClick={load.reload}>
           Réessayer
         </button>
       </div>

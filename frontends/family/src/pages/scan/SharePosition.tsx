@@ -1,3 +1,6 @@
+import type { ShareLocationResponse } from '@bracelet/contracts/http';
+import { endpoints } from '@bracelet/contracts/pages';
+import { api, FormMessage } from '@bracelet/ui';
 import { useState } from 'react';
 
 type Props = { braceletId: string; childFirstName: string; contactPhone: string };
@@ -23,27 +26,22 @@ export function SharePosition({ braceletId, childFirstName, contactPhone }: Prop
     navigator.geolocation.getCurrentPosition(
       async (position) => {
         setState({ status: 'sending' });
-        try {
-          const response = await fetch('/share_location', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              bracelet_id: braceletId,
-              child_first_name: childFirstName,
-              emergency_contact_phone: contactPhone,
-              lat: position.coords.latitude,
-              lon: position.coords.longitude,
-            }),
-          });
-          if (!response.ok) {
-            setState({ status: 'error', message: 'Échec de l’envoi. Veuillez réessayer.' });
-            return;
-          }
-          const answer = (await response.json().catch(() => ({}))) as { message?: string; contact_notified?: boolean };
-          setState(answer.contact_notified === false ? { status: 'kept', message: answer.message ?? '' } : { status: 'sent' });
-        } catch {
-          setState({ status: 'error', message: 'Erreur réseau. Veuillez réessayer.' });
+        const result = await api(endpoints.shareLocation(), {
+          json: {
+            bracelet_id: braceletId,
+            child_first_name: childFirstName,
+            emergency_contact_phone: contactPhone,
+            lat: position.coords.latitude,
+            lon: position.coords.longitude,
+          },
+        });
+        if (!result.ok) {
+          const message = result.status === 0 ? 'Erreur réseau. Veuillez réessayer.' : 'Échec de l’envoi. Veuillez réessayer.';
+          setState({ status: 'error', message });
+          return;
         }
+        const answer = result.data as Partial<ShareLocationResponse> | undefined;
+        setState(answer?.contact_notified === false ? { status: 'kept', message: answer.message ?? '' } : { status: 'sent' });
       },
       () => setState({ status: 'error', message: "Impossible d'obtenir la position. Veuillez autoriser la géolocalisation." }),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
@@ -69,21 +67,8 @@ export function SharePosition({ braceletId, childFirstName, contactPhone }: Prop
               ? 'Position envoyée'
               : 'Partager votre position'}
       </button>
-      {state.status === 'sent' ? (
-        <p className="alert alert--success" role="status">
-          Position partagée avec le contact de confiance.
-        </p>
-      ) : null}
-      {state.status === 'kept' ? (
-        <p className="alert alert--error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      {state.status === 'error' ? (
-        <p className="alert alert--error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
+      {state.status === 'sent' ? <FormMessage kind="success">Position partagée avec le contact de confiance.</FormMessage> : null}
+      {state.status === 'kept' || state.status === 'error' ? <FormMessage kind="error">{state.message}</FormMessage> : null}
     </section>
   );
 }

@@ -1,10 +1,10 @@
-import type { ChildSummary } from '@bracelet/contracts/http';
-import { Avatar, api, Button, type ButtonState, FormMessage, useSession } from '@bracelet/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { endpoints } from '@bracelet/contracts/pages';
+import { Avatar, api, Button, FormMessage, LoadStatus, messageOf, useLoad, useSession, useSubmit } from '@bracelet/ui';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDelayedAction } from '../../delay';
 import { RequireParent } from '../../RequireParent';
-import { scannedBraceletId, WizardLayout } from './WizardLayout';
+import { forgetScannedBracelet, scannedBraceletId, WizardLayout } from './WizardLayout';
 
 function ChooseChild() {
   const session = useSession();
@@ -12,37 +12,20 @@ function ChooseChild() {
   const parentId = session.status === 'signed-in' ? session.session.parent_id : '';
   // Read once: it is removed from storage when the association succeeds.
   const [braceletId] = useState(scannedBraceletId);
-  const [children, setChildren] = useState<ChildSummary[] | 'failed'>();
+  const children = useLoad(parentId ? endpoints.childrenOf(parentId) : undefined);
   const [selected, setSelected] = useState('');
-  const [state, setState] = useState<ButtonState>('idle');
-  const [error, setError] = useState<string>();
-  useDelayedAction(state === 'success', 1500, () => navigate('/newconfigurationstep3'));
+  const association = useSubmit();
+  useDelayedAction(association.status === 'success', 1500, () => navigate('/newconfigurationstep3'));
 
-  useEffect(() => {
-    if (!parentId) return;
-    api<ChildSummary[]>(`/get_children_by_parent/${parentId}`).then((result) => setChildren(result.ok ? result.data : 'failed'));
-  }, [parentId]);
-
-  async function associate(event: FormEvent) {
+  function associate(event: FormEvent) {
     event.preventDefault();
     if (!selected || !braceletId) return;
-    setState('loading');
-    setError(undefined);
-    const result = await api('/associate_child_to_bracelet/', {
-      method: 'POST',
-      json: { child_id: selected, bracelet_id: braceletId, parent_id: parentId },
+    const json = { child_id: selected, bracelet_id: braceletId, parent_id: parentId };
+    void association.submit((signal) => api(endpoints.associateBracelet(), { json, signal }), {
+      // A bracelet another family has linked meanwhile says so.
+      failure: (failure) => messageOf(failure, [409], "Erreur pendant l'association du bracelet."),
+      onSuccess: forgetScannedBracelet,
     });
-    if (!result.ok) {
-      setState('idle');
-      setError(result.status === 409 && result.message ? result.message : "Erreur pendant l'association du bracelet.");
-      return;
-    }
-    try {
-      localStorage.removeItem('braceletId');
-    } catch {
-      // nothing to clean
-    }
-    setState('success');
   }
 
   if (!braceletId) {
@@ -52,24 +35,17 @@ function ChooseChild() {
       </p>
     );
   }
-  if (!children) {
-    return (
-      <div className="center" role="status">
-        <div className="spinner" />
-      </div>
-    );
-  }
-  if (children === 'failed') return <FormMessage kind="error">Erreur lors du chargement des données.</FormMessage>;
+  if (children.status !== 'loaded') return <LoadStatus load={children} />;
 
   return (
     <form onSubmit={associate}>
-      {children.length === 0 ? (
+      {children.data.length === 0 ? (
         <p className="alert alert--info">Vous n'avez pas encore de profil d'enfant : créez-en un pour continuer.</p>
       ) : (
         <fieldset style={{ border: 'none', padding: 0 }}>
           <legend className="muted">Choisissez l'enfant qui portera ce bracelet.</legend>
           <ul className="choice-list">
-            {children.map((child) => (
+            {children.data.map((child) => (
               <li key={child.id}>
                 <label className="choice">
                   <input
@@ -89,10 +65,10 @@ function ChooseChild() {
           </ul>
         </fieldset>
       )}
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <FormMessage message={association.message} />
       <div className="form">
-        {children.length > 0 ? (
-          <Button type="submit" state={state} successLabel="Bracelet associé" disabled={!selected} className="btn--block">
+        {children.data.length > 0 ? (
+          <Button type="submit" state={association.button} successLabel="Bracelet associé" disabled={!selected} className="btn--block">
             Associer au bracelet
           </Button>
         ) : null}

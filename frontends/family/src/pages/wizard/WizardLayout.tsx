@@ -23,3 +23,12 @@ export function scannedBraceletId(): string | null {
     return null;
   }
 }
+
+/** Once linked, the scanned bracelet is no longer waiting to be configured. */
+export function forgetScannedBracelet(): void {
+  try {
+    localStorage.removeItem('braceletId');
+  } catch {
+    // nothing to clean
+  }
+}

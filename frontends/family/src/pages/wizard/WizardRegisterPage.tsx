@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@bracelet/contracts/http';
+import { endpoints } from '@bracelet/contracts/pages';
 import { api, signedIn } from '@bracelet/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -19,10 +19,7 @@ export default function WizardRegisterPage() {
   useDelayedAction(done !== undefined, 2000, () => navigate(done === 'logged-in' ? '/newconfigurationstep2' : '/newconfiglogin'));
 
   async function logIn(values: SignupValues) {
-    const result = await api<SessionResponse>('/login/', {
-      method: 'POST',
-      json: { email: values.email, mot_de_passe: values.mot_de_passe },
-    });
+    const result = await api(endpoints.login(), { json: { email: values.email, mot_de_passe: values.mot_de_passe } });
     if (result.ok) signedIn(result.data);
     setDone(result.ok ? 'logged-in' : 'needs-login');
   }
