@@ -1,5 +1,6 @@
-import { Toaster } from 'react-hot-toast';
-import { Link, Route, Routes } from 'react-router-dom';
+import { remotePages } from '@bracelet/contracts/pages';
+import { lazy, Suspense } from 'react';
+import { Link, matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { Header } from './Header';
 import { RouteEffects } from './RouteEffects';
 import { remoteRoutes } from './remotes';
@@ -16,8 +17,16 @@ function NotFoundPage() {
   );
 }
 
+/**
+ * The toast area, loaded on its own: the finder's page never toasts, and opens without the toast
+ * library (it must stay light). Every other page has it.
+ */
+const Toasts = lazy(() => import('./Toasts'));
+
 /** The shell owns the router, the header and footer, the toast area, and page-view reporting. */
 export function App() {
+  const { pathname } = useLocation();
+  const finderPage = matchPath(remotePages.family.scan, pathname) !== null;
   return (
     <>
       <RouteEffects />
@@ -36,7 +45,11 @@ export function App() {
           </p>
         </div>
       </footer>
-      <Toaster position="bottom-center" />
+      {finderPage ? null : (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </>
   );
 }
