@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { useState } from 'react';
 
 /** A child's photo, or a default avatar when there is none or it fails to load. */

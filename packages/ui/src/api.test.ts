@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, JSON_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api';
 

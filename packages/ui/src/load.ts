@@ -1,4 +1,4 @@
-import type { Endpoint } from '@bracelet/contracts/pages';
+import type { Endpoint } from '@bracelet/contracts/endpoints';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiFailure, api } from './api';
 

@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { useSyncExternalStore } from 'react';
 import { api } from './api';
 

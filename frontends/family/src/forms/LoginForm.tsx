@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import type { SessionResponse } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { api, Button, EmailField, FormMessage, messageOf, PasswordField, signedIn, useForm } from '@bracelet/ui';
 import toast from 'react-hot-toast';
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { api, Button, EmailField, FormMessage, PasswordField, TextField, useForm } from '@bracelet/ui';
 import type { ReactNode } from 'react';
 

@@ -1,11 +1,9 @@
 import type { RemoteName } from '../values.js';
 
 /*
- * Where things are, for the pages: the screens (below) and the API calls (`endpoints.childrenOf(id)`…,
- * see endpoints/). Zod-free: the finder's page and the shell read this module.
+ * Where things are, for the pages: the screens (below); the API calls are `@bracelet/contracts/endpoints`
+ * (`endpoints.childrenOf(id)`…). Zod-free: the finder's page and the shell read this module.
  */
-export type { Endpoint, HttpMethod, ResponseOf } from './endpoints/index.js';
-export * as endpoints from './endpoints/index.js';
 
 /**
  * The screens each remote owns (spec §2.1). The shell routes these paths to the remote, and the

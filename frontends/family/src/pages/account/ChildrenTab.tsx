@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import type { ChildSummary } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { Avatar, api, ConfirmDialog, FormMessage, LoadStatus, useLoad, useSubmit } from '@bracelet/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

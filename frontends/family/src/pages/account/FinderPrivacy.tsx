@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import type { ChildSummary } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { api, useSubmit } from '@bracelet/ui';
 import { useId, useState } from 'react';
 

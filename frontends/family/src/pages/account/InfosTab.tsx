@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import type { ParentResponse } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { api, Button, FormMessage, LoadStatus, restoreSession, TextField, useForm, useLoad } from '@bracelet/ui';
 
 const noParentId = 'Impossible de mettre à jour : ID parent introuvable.';

@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import type { MessageLimits, PositionDelivery, ScanHistoryResponse, SharedPosition } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { LoadStatus, useLoad } from '@bracelet/ui';
 
 export type TimelineEntry =

@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { api, Button, EmailField, FormMessage, messageOf, useForm } from '@bracelet/ui';
 import { Link } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { api, Button, FormMessage, PasswordField, useForm } from '@bracelet/ui';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDelayedAction } from '../../delay';

@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { type ChildDetail, relationships } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { todayInFrance } from '@bracelet/contracts/values';
 import { Avatar, api, Button, Field, type FieldErrors, FormMessage, SelectField, TextField, useForm, useSession } from '@bracelet/ui';
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { LoadStatus, useLoad } from '@bracelet/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';

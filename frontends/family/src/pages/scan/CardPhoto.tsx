@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { useState } from 'react';
 
 /** The child's photo on the finder's card (served by scan), or nothing if there is none. */

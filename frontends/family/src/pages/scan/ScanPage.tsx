@@ -1,6 +1,6 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { familyAlertedHeader } from '@bracelet/contracts/headers';
 import type { ScanCardResponse } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { FormMessage, Loading, type LoadState, useLoad } from '@bracelet/ui';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';

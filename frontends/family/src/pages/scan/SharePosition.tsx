@@ -1,5 +1,5 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
 import type { ShareLocationResponse } from '@bracelet/contracts/http';
-import { endpoints } from '@bracelet/contracts/pages';
 import { api, FormMessage } from '@bracelet/ui';
 import { useState } from 'react';
 

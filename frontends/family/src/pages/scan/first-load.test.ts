@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The finder's page stays light (ARCHITECTURE.md): nothing it imports at run time may reach zod or
- * the contracts' schema modules. It builds its calls with `@bracelet/contracts/pages` and takes
+ * the contracts' schema modules. It builds its calls with `@bracelet/contracts/endpoints` and takes
  * the answers' shapes as types only. This walks its imports in the sources, type imports left out.
  */
 const here = dirname(fileURLToPath(import.meta.url));

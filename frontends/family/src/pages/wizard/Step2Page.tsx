@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { Avatar, api, Button, FormMessage, LoadStatus, messageOf, useLoad, useSession, useSubmit } from '@bracelet/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { endpoints } from '@bracelet/contracts/pages';
+import * as endpoints from '@bracelet/contracts/endpoints';
 import { api, signedIn } from '@bracelet/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,19 +1,11 @@
-import { errorResponseSchema } from '@bracelet/contracts';
-import { forbidden, type HttpServer, type Queryable, requireIdentity, uuidParam } from '@bracelet/service-kit';
+import { buyerOrderSchema, errorResponseSchema } from '@bracelet/contracts';
+import { forbidden, type HttpServer, requireIdentity, uuidParam } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createOrderRepository } from '../../db/orders.repository.js';
+import type { CheckoutDeps } from '../../use-cases/deps.js';
 
-/** Order (parent view), spec §3. Lines and invoices arrive with the checkout issue. */
-const buyerOrderSchema = z.object({
-  id: z.uuid(),
-  id_order: z.uuid(),
-  status: z.string(),
-  order_datetime: z.string(),
-  contenu: z.array(z.object({ name: z.string(), color: z.string(), quantity: z.number().int() })),
-  invoice_url: z.string().nullable(),
-});
-
-export function registerOrderRoutes(app: HttpServer, { db, identitySecret }: { db: Queryable; identitySecret: string }): void {
+export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDeps): void {
+  const identitySecret = config.IDENTITY_SECRET;
   const orders = createOrderRepository(db);
   app.get(
     '/get_orders_by_parent/:id',

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@bracelet/contracts';
+import { errorResponseSchema, messageResponseSchema } from '@bracelet/contracts';
 import type { HttpServer } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { requestPasswordReset } from '../../use-cases/request-password-reset.js';
@@ -6,7 +6,6 @@ import { resetPassword } from '../../use-cases/reset-password.js';
 import type { FamilyDeps } from '../context.js';
 import { password, typedEmail } from '../fields.js';
 
-const messageSchema = z.object({ message: z.string() });
 const RESET_REQUESTED_MESSAGE = '✅ Un e-mail de réinitialisation vient de vous être envoyé.';
 
 export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): void {
@@ -18,7 +17,7 @@ export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): 
     '/request_password_reset',
     {
       config: authLimit,
-      schema: { body: z.object({ email: typedEmail }), response: { 200: messageSchema, 400: errorResponseSchema } },
+      schema: { body: z.object({ email: typedEmail }), response: { 200: messageResponseSchema, 400: errorResponseSchema } },
     },
     async (request, reply) => {
       // The answer leaves before any work that depends on the address, so its timing tells nothing.
@@ -36,7 +35,7 @@ export function registerPasswordResetRoutes(app: HttpServer, deps: FamilyDeps): 
       config: authLimit,
       schema: {
         body: z.object({ token: z.string().min(1).max(200), new_password: password }),
-        response: { 200: messageSchema, 400: errorResponseSchema },
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import {
   familyAlertedHeader,
   type ScanCardResponse,
   scanCardResponseSchema,
+  shareLocationResponseSchema,
 } from '@bracelet/contracts';
 import { AppError, type HttpServer, identityOf, notFound, withTimeout } from '@bracelet/service-kit';
 import { z } from 'zod';
@@ -39,8 +40,6 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
 /** What a finder reads when their position could not be passed on now. */
 export const SHARE_NOT_DELIVERED =
   "Votre position est enregistrée, mais le contact de confiance n'a pas pu être prévenu automatiquement. Appelez-le au numéro indiqué.";
-
-const shareLocationResponseSchema = z.object({ message: z.string(), contact_notified: z.boolean() });
 
 export function registerBraceletRoutes(app: HttpServer, { db, config, scans, shares }: ScanDeps): void {
   const cards = createScanCardRepository(db);

@@ -1,4 +1,4 @@
-import { braceletIdSchema, errorResponseSchema, openStreetMapLink } from '@bracelet/contracts';
+import { braceletIdSchema, errorResponseSchema, openStreetMapLink, scanHistoryResponseSchema } from '@bracelet/contracts';
 import { type HttpServer, notFound, requireIdentity } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
@@ -8,29 +8,6 @@ import type { ScanDeps } from '../../use-cases/deps.js';
 /** At most this many scans and this many positions in one answer (each list says how many there are in all). */
 const HISTORY_LIMIT = 1000;
 
-const historySchema = z.object({
-  /** Newest first. */
-  scans: z.array(z.object({ scanned_at: z.string() })),
-  scan_count: z.number().int(),
-  /** Every position shared (kept `position_retention_days`), newest first, with what the family was told of it. */
-  positions: z.array(
-    z.object({
-      lat: z.number(),
-      lon: z.number(),
-      shared_at: z.string(),
-      map_url: z.url(),
-      delivery: z.enum(['alert', 'pending', 'follow_up', 'account_only']),
-    }),
-  ),
-  position_count: z.number().int(),
-  /** The caps on messages about positions (ADR 009), as configured, for the parent to read. */
-  limits: z.object({
-    share_window_seconds: z.number().int(),
-    location_alerts_per_day: z.number().int(),
-    position_retention_days: z.number().int(),
-  }),
-});
-
 /** The bracelet's scan history (every scan, every position), for its parent only. */
 export function registerHistoryRoutes(app: HttpServer, { db, config }: ScanDeps): void {
   const cards = createScanCardRepository(db);
@@ -39,7 +16,7 @@ export function registerHistoryRoutes(app: HttpServer, { db, config }: ScanDeps)
     {
       schema: {
         params: z.object({ id: braceletIdSchema }),
-        response: { 200: historySchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: scanHistoryResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
