@@ -1,19 +1,9 @@
 import type { Queryable } from '@bracelet/service-kit';
 import type { CatalogueColour, CatalogueProduct } from '../catalogue.js';
 
-export type ProductColour = { slug: string; name: string; hex: string };
-export type Product = {
-  code: string;
-  slug: string;
-  name: string;
-  range: 'corde' | 'argent';
-  priceCents: number;
-  shortDescription: string;
-  description: string;
-  caracteristics: string[];
-  active: boolean;
-  colours: ProductColour[];
-};
+export type ProductColour = CatalogueColour;
+/** A product as stored: as the catalogue describes it, with its colours in full and whether it is on sale. */
+export type Product = Omit<CatalogueProduct, 'colours'> & { active: boolean; colours: ProductColour[] };
 
 type ProductRow = {
   code: string;
