@@ -1,5 +1,5 @@
-import type { ErrorResponse } from '@bracelet/contracts/http';
 import type { Endpoint } from '@bracelet/contracts/endpoints';
+import type { ErrorResponse } from '@bracelet/contracts/http';
 
 /** A call that did not succeed: `status` 0 when no answer came (network, timeout, or the page went away). */
 export type ApiFailure = { ok: false; status: number; message: string | undefined; fields?: Record<string, string[]> };

@@ -1,6 +1,27 @@
 export { Avatar } from './Avatar';
 export { type ApiFailure, type ApiResult, api, type CallOptions, JSON_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api';
 export { Button, type ButtonState } from './Button';
+export {
+  addToCart,
+  CART_EVENT,
+  CART_KEY,
+  type CartLine,
+  centsOf,
+  clearCart,
+  countOf,
+  formatEuros,
+  MAX_QUANTITY,
+  mergeLine,
+  parseCart,
+  readCart,
+  removeFromCart,
+  replaceCart,
+  setQuantity,
+  subtotalCents,
+  useCart,
+  useCartCount,
+} from './cart';
+export { CONSENT_KEY, type ConsentPurpose, hasConsent } from './consent';
 export { ConfirmDialog } from './Dialog';
 export { FormMessage, Loading } from './feedback';
 export { EmailField, Field, PasswordField, SelectField, TextField } from './fields';

@@ -1,5 +1,5 @@
-import type { SessionResponse } from '@bracelet/contracts/http';
 import * as endpoints from '@bracelet/contracts/endpoints';
+import type { SessionResponse } from '@bracelet/contracts/http';
 import { useSyncExternalStore } from 'react';
 import { api } from './api';
 

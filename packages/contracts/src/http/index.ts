@@ -1,6 +1,7 @@
 // Browser-safe entry: request and response shapes shared by services and frontends. Pages import
 // their calls from `@bracelet/contracts/pages` (zod-free) and these shapes as types only.
 export * from '../bracelet-id.js';
+export * from './catalog.js';
 export * from './errors.js';
 export * from './family.js';
 export * from './headers.js';

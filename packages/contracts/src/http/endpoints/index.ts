@@ -14,4 +14,5 @@ export type Endpoint<Response> = { readonly method: HttpMethod; readonly path: s
 export type ResponseOf<E> = E extends Endpoint<infer Response> ? Response : never;
 
 export * from './account.js';
+export * from './catalog.js';
 export * from './finder.js';
