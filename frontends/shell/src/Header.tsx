@@ -1,7 +1,11 @@
+import { remotePages } from '@bracelet/contracts/pages';
 import { logOut, restoreSession, useSession } from '@bracelet/ui';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from './Banner';
+
+/** Loaded on its own, and not on the finder's page (it must stay light): see CartBadge. */
+const CartBadge = lazy(() => import('./CartBadge'));
 
 /** The shop header (spec §2.7): greeting and account links when logged in; a burger under 768 px. */
 export function Header() {
@@ -9,6 +13,7 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const finderPage = matchPath(remotePages.family.scan, pathname) !== null;
 
   useEffect(() => {
     void restoreSession();
@@ -28,6 +33,19 @@ export function Header() {
         <div className="site-header__inner">
           <Link to="/" className="logo" aria-label="Accueil">
             Bracelet QR
+          </Link>
+          <Link to="/cart" className="cart-link" aria-current={pathname === '/cart' ? 'page' : undefined}>
+            <svg className="cart-link__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+              <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
+              <circle cx="9.5" cy="19" r="1.5" />
+              <circle cx="17" cy="19" r="1.5" />
+            </svg>
+            <span className="visually-hidden">Mon panier</span>
+            {finderPage ? null : (
+              <Suspense fallback={null}>
+                <CartBadge />
+              </Suspense>
+            )}
           </Link>
           <button type="button" className="burger" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((shown) => !shown)}>
             Menu

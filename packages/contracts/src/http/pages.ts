@@ -10,7 +10,16 @@ import type { RemoteName } from '../values.js';
  * remote picks the page; both read this table so they cannot disagree.
  */
 export const remotePages = {
-  shop: { home: '/', homepage: '/homepage', homepageNew: '/homepagenew' },
+  shop: {
+    home: '/',
+    homepage: '/homepage',
+    homepageNew: '/homepagenew',
+    products: '/products',
+    productOfRange: '/products/:productSlug',
+    productColour: '/products/:productSlug/:colorSlug',
+    productByCode: '/product/:code',
+    cart: '/cart',
+  },
   family: {
     scan: '/b/:id',
     signup: '/signup',
