@@ -6,6 +6,7 @@ import { Banner } from './Banner';
 
 /** Loaded on its own, and not on the finder's page (it must stay light): see CartBadge. */
 const CartBadge = lazy(() => import('./CartBadge'));
+const cartLinkName = <span className="visually-hidden">Mon panier</span>;
 
 /** The shop header (spec §2.7): greeting and account links when logged in; a burger under 768 px. */
 export function Header() {
@@ -40,9 +41,10 @@ export function Header() {
               <circle cx="9.5" cy="19" r="1.5" />
               <circle cx="17" cy="19" r="1.5" />
             </svg>
-            <span className="visually-hidden">Mon panier</span>
-            {finderPage ? null : (
-              <Suspense fallback={null}>
+            {finderPage ? (
+              cartLinkName
+            ) : (
+              <Suspense fallback={cartLinkName}>
                 <CartBadge />
               </Suspense>
             )}

@@ -12,6 +12,9 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
         </li>
         {trail.map((crumb, index) => (
           <li key={crumb.label} aria-current={index === trail.length - 1 ? 'page' : undefined}>
+            <span className="breadcrumb__separator" aria-hidden="true">
+              &gt;
+            </span>
             {crumb.to && index < trail.length - 1 ? <Link to={crumb.to}>{crumb.label}</Link> : crumb.label}
           </li>
         ))}
