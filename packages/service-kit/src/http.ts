@@ -7,19 +7,31 @@ import type { Logger } from './logger.js';
 import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
 import { withTimeout } from './timeout.js';
 
-export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
+/** A dependency /readyz reports; only the critical ones (the default) make the process not ready. */
+export type ReadinessCheck = { name: string; check: () => Promise<unknown>; critical?: boolean };
 
 export const postgresCheck = (pool: pg.Pool): ReadinessCheck => ({ name: 'postgres', check: () => pool.query('SELECT 1') });
-/**
- * A service the gateway routes to answers at all (its /healthz). The gateway is not ready while it
- * cannot reach one; whether that service is itself ready is its own probe's business.
- */
+async function reach(name: string, baseUrl: string): Promise<void> {
+  const response = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(1500) });
+  if (!response.ok) throw new Error(`${name} answered ${response.status}`);
+}
+
+/** A service the gateway routes to answers at all (its /healthz): reported, not critical. */
 export const reachableCheck = (name: string, baseUrl: string): ReadinessCheck => ({
   name,
-  check: async () => {
-    const response = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(1500) });
-    if (!response.ok) throw new Error(`${name} answered ${response.status}`);
-  },
+  critical: false,
+  check: () => reach(name, baseUrl),
+});
+
+/**
+ * The gateway can reach at least one of the services it routes to. A gateway that reaches none has
+ * a problem of its own (its network), and another replica may do better; one service being down is
+ * every replica's problem, and taking them all out would drop the whole site — the finder's page
+ * and its retries included (ADR 011).
+ */
+export const anyReachableCheck = (upstreams: Record<string, string>): ReadinessCheck => ({
+  name: 'upstreams',
+  check: () => Promise.any(Object.entries(upstreams).map(([name, url]) => reach(name, url))),
 });
 
 export const redisCheck = (redis: Redis): ReadinessCheck => ({
@@ -59,17 +71,17 @@ export function createHttpServer({ logger, readiness, trustProxy = true, bodyLim
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const results = await Promise.all(
-      readiness.map(async ({ name, check }) => {
+      readiness.map(async ({ name, check, critical = true }) => {
         try {
           await withTimeout(check(), 2000, `readiness check ${name}`);
-          return [name, 'ok'] as const;
+          return { name, state: 'ok' as const, critical };
         } catch {
-          return [name, 'unavailable'] as const;
+          return { name, state: 'unavailable' as const, critical };
         }
       }),
     );
-    const checks = Object.fromEntries(results);
-    const ready = results.every(([, state]) => state === 'ok');
+    const checks = Object.fromEntries(results.map(({ name, state }) => [name, state]));
+    const ready = results.every(({ state, critical }) => state === 'ok' || !critical);
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
   });
   return app;

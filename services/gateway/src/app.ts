@@ -1,4 +1,4 @@
-import { createHttpServer, createLogger, reachableCheck } from '@bracelet/service-kit';
+import { anyReachableCheck, createHttpServer, createLogger, reachableCheck } from '@bracelet/service-kit';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { type Config, upstreamUrls } from './config.js';
@@ -14,8 +14,8 @@ export async function buildApp(config: Config) {
   const upstreams = upstreamUrls(config);
   const app = createHttpServer({
     logger: createLogger('gateway', config.LOG_LEVEL),
-    // Not ready while a service it routes to cannot be reached.
-    readiness: Object.entries(upstreams).map(([name, url]) => reachableCheck(name, url)),
+    // Each service's reachability is reported; not ready only when none can be reached (ADR 011).
+    readiness: [anyReachableCheck(upstreams), ...Object.entries(upstreams).map(([name, url]) => reachableCheck(name, url))],
     // A number of hops trusts that many proxies nearest to the gateway.
     trustProxy:
       typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
