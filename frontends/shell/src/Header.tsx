@@ -35,20 +35,6 @@ export function Header() {
           <Link to="/" className="logo" aria-label="Accueil">
             Bracelet QR
           </Link>
-          <Link to="/cart" className="cart-link" aria-current={pathname === '/cart' ? 'page' : undefined}>
-            <svg className="cart-link__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-              <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
-              <circle cx="9.5" cy="19" r="1.5" />
-              <circle cx="17" cy="19" r="1.5" />
-            </svg>
-            {finderPage ? (
-              cartLinkName
-            ) : (
-              <Suspense fallback={cartLinkName}>
-                <CartBadge />
-              </Suspense>
-            )}
-          </Link>
           <button type="button" className="burger" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((shown) => !shown)}>
             Menu
           </button>
@@ -73,6 +59,20 @@ export function Header() {
               Les autres sections
             </Link>
           </nav>
+          <Link to="/cart" className="cart-link" aria-current={pathname === '/cart' ? 'page' : undefined}>
+            <svg className="cart-link__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+              <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
+              <circle cx="9.5" cy="19" r="1.5" />
+              <circle cx="17" cy="19" r="1.5" />
+            </svg>
+            {finderPage ? (
+              cartLinkName
+            ) : (
+              <Suspense fallback={cartLinkName}>
+                <CartBadge />
+              </Suspense>
+            )}
+          </Link>
         </div>
       </div>
     </header>
