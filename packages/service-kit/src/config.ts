@@ -13,6 +13,11 @@ export const processConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** Signs (gateway) and verifies (services) the identity header; one value for all processes. */
   IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),
+  /**
+   * A second key the services also accept, only while the identity key is being rotated (the
+   * gateway signs with IDENTITY_SECRET; docs/operations.md gives the order of the rollout).
+   */
+  IDENTITY_SECRET_ALT: z.string().min(32, { message: 'au moins 32 caractères' }).optional(),
 });
 
 /** Settings every data service reads: the process's, and its database, Redis and queues. Each service extends this. */

@@ -1,4 +1,4 @@
-import { forbidden, type Identity, requireIdentity } from '@bracelet/service-kit';
+import { forbidden, type Identity, identitySecretsOf, requireIdentity } from '@bracelet/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FamilyDeps } from '../use-cases/deps.js';
 
@@ -7,7 +7,7 @@ export type { FamilyDeps } from '../use-cases/deps.js';
 
 /** The logged-in parent, or 401/403. */
 export function parentOf(request: FastifyRequest, deps: FamilyDeps): Identity {
-  return requireIdentity(request, deps.config.IDENTITY_SECRET, 'parent');
+  return requireIdentity(request, identitySecretsOf(deps.config), 'parent');
 }
 
 /** A parent may only name their own parent id. */

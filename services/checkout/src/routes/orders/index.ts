@@ -1,11 +1,11 @@
 import { buyerOrderSchema, errorResponseSchema } from '@bracelet/contracts';
-import { forbidden, type HttpServer, requireIdentity, uuidParam } from '@bracelet/service-kit';
+import { forbidden, type HttpServer, identitySecretsOf, requireIdentity, uuidParam } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createOrderRepository } from '../../db/orders.repository.js';
 import type { CheckoutDeps } from '../../use-cases/deps.js';
 
 export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDeps): void {
-  const identitySecret = config.IDENTITY_SECRET;
+  const identitySecret = identitySecretsOf(config);
   const orders = createOrderRepository(db);
   app.get(
     '/get_orders_by_parent/:id',

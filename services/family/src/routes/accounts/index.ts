@@ -1,5 +1,5 @@
 import { errorResponseSchema, parentResponseSchema, sessionResponseSchema, signupResponseSchema } from '@bracelet/contracts';
-import { type HttpServer, identityOf, unauthenticated, uuidField } from '@bracelet/service-kit';
+import { type HttpServer, identityOf, identitySecretsOf, unauthenticated, uuidField } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type Account, createAccountRepository } from '../../db/accounts.repository.js';
 import { createSessionRepository } from '../../db/sessions.repository.js';
@@ -94,7 +94,7 @@ export function registerAccountRoutes(app: HttpServer, deps: FamilyDeps): void {
 
   // Who is logged in: null for an anonymous visitor (a normal answer, not an error).
   app.get('/me', { schema: { response: { 200: sessionResponseSchema.nullable() } } }, async (request) => {
-    const identity = identityOf(request, config.IDENTITY_SECRET);
+    const identity = identityOf(request, identitySecretsOf(config));
     const account = identity ? await accounts.findById(identity.accountId) : undefined;
     return account ? sessionAnswer(account) : null;
   });

@@ -6,7 +6,7 @@ import {
   scanCardResponseSchema,
   shareLocationResponseSchema,
 } from '@bracelet/contracts';
-import { AppError, type HttpServer, identityOf, notFound, withTimeout } from '@bracelet/service-kit';
+import { AppError, type HttpServer, identityOf, identitySecretsOf, notFound, withTimeout } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { senderKey } from '../../alerts/alert-budget.js';
 import { createScanCardRepository, type ScanCard } from '../../db/scan-cards.repository.js';
@@ -43,7 +43,7 @@ export const SHARE_NOT_DELIVERED =
 
 export function registerBraceletRoutes(app: HttpServer, { db, config, scans, shares }: ScanDeps): void {
   const cards = createScanCardRepository(db);
-  const identitySecret = config.IDENTITY_SECRET;
+  const identitySecret = identitySecretsOf(config);
   app.get(
     '/get_child_by_bracelet/:id',
     {

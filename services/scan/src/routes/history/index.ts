@@ -1,5 +1,5 @@
 import { braceletIdSchema, errorResponseSchema, openStreetMapLink, scanHistoryResponseSchema } from '@bracelet/contracts';
-import { type HttpServer, notFound, requireIdentity } from '@bracelet/service-kit';
+import { type HttpServer, identitySecretsOf, notFound, requireIdentity } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createFinderActivityRepository } from '../../db/finder-activity.repository.js';
 import { createScanCardRepository } from '../../db/scan-cards.repository.js';
@@ -20,7 +20,7 @@ export function registerHistoryRoutes(app: HttpServer, { db, config }: ScanDeps)
       },
     },
     async (request, reply) => {
-      const identity = requireIdentity(request, config.IDENTITY_SECRET, 'parent');
+      const identity = requireIdentity(request, identitySecretsOf(config), 'parent');
       const card = await cards.findByBraceletId(request.params.id);
       if (!card?.parent || card.parent.id !== identity.accountId) throw notFound('Bracelet introuvable.');
       reply.header('cache-control', 'no-store');
