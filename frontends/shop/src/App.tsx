@@ -8,14 +8,19 @@ const ProductColourPage = lazy(() => import('./pages/ProductColourPage'));
 
 const pages = {
   [page.home]: HomePage,
-  [page.homepage]: HomePage,
-  [page.homepageNew]: HomePage,
+  [page.homepage]: lazy(() => import('./pages/LandingPage')),
+  [page.homepageNew]: lazy(() => import('./pages/HomeGridPage')),
   [page.products]: lazy(() => import('./pages/ProductsPage')),
   // Without a colour, the product's first colour (spec §2.9).
   [page.productOfRange]: ProductColourPage,
   [page.productColour]: ProductColourPage,
   [page.productByCode]: lazy(() => import('./pages/ProductByCodePage')),
   [page.cart]: lazy(() => import('./pages/CartPage')),
+  [page.cgv]: lazy(() => import('./pages/CgvPage')),
+  [page.privacy]: lazy(() => import('./pages/PrivacyPage')),
+  [page.legalNotice]: lazy(() => import('./pages/LegalNoticePage')),
+  [page.howItWorks]: lazy(() => import('./pages/HowItWorksPage')),
+  [page.commitments]: lazy(() => import('./pages/CommitmentsPage')),
 };
 
 /** The shop remote: the shell mounts it for the shop's paths. */

@@ -1,8 +1,108 @@
+import * as endpoints from '@bracelet/contracts/endpoints';
+import type { CatalogProduct } from '@bracelet/contracts/http';
+import { centsOf, FormMessage, formatEuros, Loading, useLoad } from '@bracelet/ui';
+import { Link } from 'react-router-dom';
+import { picturesOf, productsOf } from '../catalogue';
+import { ContentStyles } from '../content-styles';
+import { Picture } from '../parts/Picture';
+import { useTitle } from '../parts/page';
+
+/** The two models the home page presents, in this order. */
+const MODELS = ['TAORA', 'AROHA'] as const;
+
+/** What parents tell us: examples of testimonials, first names only. */
+const REVIEWS = [
+  {
+    name: 'Claire, maman de Léo (5 ans)',
+    text: 'Au marché de Noël, Léo a lâché ma main. Une dame a scanné son bracelet et m’a appelée deux minutes plus tard. Je ne sors plus sans.',
+  },
+  {
+    name: 'Mehdi, papa de Inès et Sami',
+    text: 'Le profil se remplit en cinq minutes depuis le téléphone, et je change le numéro à appeler quand ce sont les grands-parents qui les gardent.',
+  },
+  {
+    name: 'Sophie, maman d’Emma (7 ans)',
+    text: 'Emma porte le modèle en corde tous les jours, même à la piscine : il ne s’est jamais défait et elle le trouve joli.',
+  },
+];
+
+/** / (spec §2.5): the slogan, what the bracelet does, our two models and what parents say. */
 export default function HomePage() {
+  useTitle('Bracelet QR pour enfants');
+  const catalogue = useLoad(endpoints.catalogProducts());
   return (
-    <section className="hero">
-      <h1 className="hero__slogan">Grandir. Explorer. Protéger.</h1>
-      <p className="muted">Un bracelet à QR code pour que la personne qui trouve votre enfant puisse vous joindre en un instant.</p>
-    </section>
+    <>
+      <ContentStyles />
+      <section className="home-section home-hero" aria-labelledby="home-title">
+        <h1 id="home-title" className="home-hero__slogan">
+          Grandir. Explorer. Protéger.
+        </h1>
+        <p className="home-hero__text">
+          Un bracelet à QR code pour que la personne qui trouve votre enfant puisse vous joindre en un instant. Elle scanne le bracelet avec
+          son téléphone, sans application : elle voit qui appeler, et vous recevez un e-mail avec la position du scan.
+        </p>
+        <Link to="/how-it-works" className="btn btn--secondary">
+          Comment ça marche ?
+        </Link>
+      </section>
+
+      <section className="home-section" aria-labelledby="models-title">
+        <h2 id="models-title">Nos modèles</h2>
+        {catalogue.status === 'loading' ? <Loading label="Chargement des bracelets…" /> : null}
+        {catalogue.status === 'failed' ? (
+          <>
+            <FormMessage kind="error">Impossible de charger nos bracelets. Vérifiez votre connexion, puis réessayez.</FormMessage>
+            <button type="button" className="btn btn--secondary" onClick={catalogue.reload}>
+              Réessayer
+            </button>
+          </>
+        ) : null}
+        {catalogue.status === 'loaded' ? <ModelCards products={productsOf(catalogue.data)} /> : null}
+      </section>
+
+      <section className="home-section" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Ce que disent les parents</h2>
+        <p className="muted">Quelques exemples de ce que des parents nous racontent.</p>
+        <ul className="review-list">
+          {REVIEWS.map((review) => (
+            <li key={review.name} className="review">
+              <figure>
+                <blockquote>
+                  <p>« {review.text} »</p>
+                </blockquote>
+                <figcaption>{review.name}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function ModelCards({ products }: { products: CatalogProduct[] }) {
+  const models = MODELS.map((code) => products.find((product) => product.code === code)).filter(
+    (product): product is CatalogProduct => product !== undefined,
+  );
+  if (models.length === 0) return <p className="muted">Nos bracelets reviennent très bientôt.</p>;
+  return (
+    <ul className="model-cards">
+      {models.map((product, index) => (
+        <li key={product.code} className="model-card">
+          <Link to={`/product/${encodeURIComponent(product.code)}`}>
+            <Picture
+              picture={picturesOf(product, product.colors[0])[0]}
+              alt=""
+              sizes="(max-width: 767px) 100vw, 480px"
+              priority={index === 0}
+            />
+            <h3 className="model-card__name">{product.name}</h3>
+            <p>{product.short_description}</p>
+            <span className="model-card__price">{formatEuros(centsOf(product.price))}</span>{' '}
+            <span className="model-card__cta">Découvrir</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

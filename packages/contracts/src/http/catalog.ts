@@ -48,3 +48,7 @@ export type CatalogProductList = z.infer<typeof catalogProductListSchema>;
 /** POST /track-event (cart tracking, sent only with the visitor's consent). */
 export const trackEventResponseSchema = z.object({ ok: z.literal(true) });
 export type TrackEventResponse = z.infer<typeof trackEventResponseSchema>;
+
+/** POST /add_contact/ (the pre-sale list): the thanks to show. */
+export const addContactResponseSchema = z.object({ message: z.string() });
+export type AddContactResponse = z.infer<typeof addContactResponseSchema>;

@@ -19,6 +19,11 @@ export const remotePages = {
     productColour: '/products/:productSlug/:colorSlug',
     productByCode: '/product/:code',
     cart: '/cart',
+    cgv: '/cgv',
+    privacy: '/politique-confidentialite',
+    legalNotice: '/mentions-legales',
+    howItWorks: '/how-it-works',
+    commitments: '/engagements',
   },
   family: {
     scan: '/b/:id',

@@ -1,4 +1,4 @@
-import type { CatalogProductList, ProductResponse, TrackEventResponse } from '../catalog.js';
+import type { AddContactResponse, CatalogProductList, ProductResponse, TrackEventResponse } from '../catalog.js';
 import type { Endpoint, HttpMethod } from './index.js';
 
 /** What the shop's pages call (catalog). */
@@ -11,3 +11,6 @@ export const catalogProducts = () => call<CatalogProductList>('GET', '/catalog/p
 
 // Measures, only with the visitor's consent (catalog)
 export const trackEvent = () => call<TrackEventResponse>('POST', '/track-event');
+
+// The pre-sale list (catalog): e-mail and attribution; a filled `website` (honeypot) keeps nothing.
+export const addContact = () => call<AddContactResponse>('POST', '/add_contact/');
