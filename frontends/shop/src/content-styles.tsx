@@ -24,7 +24,7 @@ const CSS = `
 .model-card__name { font-size: 1.2rem; margin: 0.75rem 0 0.25rem; }
 .model-card__price { font-weight: 700; }
 .model-card__cta { display: inline-block; margin-top: 0.5rem; text-decoration: underline; }
-.review blockquote { margin: 0; }
+.review figure, .review blockquote { margin: 0; }
 .review figcaption { margin-top: 0.5rem; font-weight: 600; }
 .step h3 { margin-top: 0; }
 .step__more { margin-top: 0.75rem; }

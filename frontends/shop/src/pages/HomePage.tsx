@@ -17,7 +17,7 @@ const REVIEWS = [
     text: 'Au marché de Noël, Léo a lâché ma main. Une dame a scanné son bracelet et m’a appelée deux minutes plus tard. Je ne sors plus sans.',
   },
   {
-    name: 'Mehdi, papa de Inès et Sami',
+    name: 'Mehdi, papa d’Inès et de Sami',
     text: 'Le profil se remplit en cinq minutes depuis le téléphone, et je change le numéro à appeler quand ce sont les grands-parents qui les gardent.',
   },
   {
