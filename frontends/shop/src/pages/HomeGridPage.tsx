@@ -1,16 +1,15 @@
-import * as endpoints from '@bracelet/contracts/endpoints';
 import type { CatalogProduct } from '@bracelet/contracts/http';
-import { centsOf, FormMessage, formatEuros, Loading, useLoad } from '@bracelet/ui';
+import { centsOf, formatEuros } from '@bracelet/ui';
 import { Link } from 'react-router-dom';
-import { picturesOf, productsOf } from '../catalogue';
+import { picturesOf } from '../catalogue';
 import { ContentStyles } from '../content-styles';
+import { CatalogueLoader } from '../parts/CatalogueLoader';
 import { Picture } from '../parts/Picture';
 import { useTitle } from '../parts/page';
 
 /** /homepagenew (spec §2.5): the slogan, then one card per product of the catalogue. */
 export default function HomeGridPage() {
   useTitle('Bracelet QR pour enfants');
-  const catalogue = useLoad(endpoints.catalogProducts());
   return (
     <>
       <ContentStyles />
@@ -25,16 +24,7 @@ export default function HomeGridPage() {
       </section>
       <section className="home-section" aria-labelledby="grid-products">
         <h2 id="grid-products">Tous nos bracelets</h2>
-        {catalogue.status === 'loading' ? <Loading label="Chargement des bracelets…" /> : null}
-        {catalogue.status === 'failed' ? (
-          <>
-            <FormMessage kind="error">Impossible de charger nos bracelets. Vérifiez votre connexion, puis réessayez.</FormMessage>
-            <button type="button" className="btn btn--secondary" onClick={catalogue.reload}>
-              Réessayer
-            </button>
-          </>
-        ) : null}
-        {catalogue.status === 'loaded' ? <Grid products={productsOf(catalogue.data)} /> : null}
+        <CatalogueLoader>{(products) => <Grid products={products} />}</CatalogueLoader>
       </section>
     </>
   );

@@ -1,9 +1,9 @@
-import * as endpoints from '@bracelet/contracts/endpoints';
 import type { CatalogProduct } from '@bracelet/contracts/http';
-import { centsOf, FormMessage, formatEuros, Loading, useLoad } from '@bracelet/ui';
+import { centsOf, formatEuros } from '@bracelet/ui';
 import { Link } from 'react-router-dom';
-import { picturesOf, productsOf } from '../catalogue';
+import { picturesOf } from '../catalogue';
 import { ContentStyles } from '../content-styles';
+import { CatalogueLoader } from '../parts/CatalogueLoader';
 import { Picture } from '../parts/Picture';
 import { useTitle } from '../parts/page';
 
@@ -29,7 +29,6 @@ const REVIEWS = [
 /** / (spec §2.5): the slogan, what the bracelet does, our two models and what parents say. */
 export default function HomePage() {
   useTitle('Bracelet QR pour enfants');
-  const catalogue = useLoad(endpoints.catalogProducts());
   return (
     <>
       <ContentStyles />
@@ -48,16 +47,7 @@ export default function HomePage() {
 
       <section className="home-section" aria-labelledby="models-title">
         <h2 id="models-title">Nos modèles</h2>
-        {catalogue.status === 'loading' ? <Loading label="Chargement des bracelets…" /> : null}
-        {catalogue.status === 'failed' ? (
-          <>
-            <FormMessage kind="error">Impossible de charger nos bracelets. Vérifiez votre connexion, puis réessayez.</FormMessage>
-            <button type="button" className="btn btn--secondary" onClick={catalogue.reload}>
-              Réessayer
-            </button>
-          </>
-        ) : null}
-        {catalogue.status === 'loaded' ? <ModelCards products={productsOf(catalogue.data)} /> : null}
+        <CatalogueLoader>{(products) => <ModelCards products={products} />}</CatalogueLoader>
       </section>
 
       <section className="home-section" aria-labelledby="reviews-title">

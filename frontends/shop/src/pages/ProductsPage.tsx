@@ -1,8 +1,9 @@
-import * as endpoints from '@bracelet/contracts/endpoints';
-import { centsOf, FormMessage, formatEuros, Loading, useLoad } from '@bracelet/ui';
+import type { CatalogProduct } from '@bracelet/contracts/http';
+import { centsOf, formatEuros } from '@bracelet/ui';
 import { Link } from 'react-router-dom';
-import { picturesOf, productPath, productsOf } from '../catalogue';
+import { picturesOf, productPath } from '../catalogue';
 import { Breadcrumb } from '../parts/Breadcrumb';
+import { CatalogueLoader } from '../parts/CatalogueLoader';
 import { ColourDots } from '../parts/ColourDots';
 import { Picture } from '../parts/Picture';
 import { useTitle } from '../parts/page';
@@ -12,26 +13,16 @@ const TITLE = 'Nos bracelets';
 /** /products (spec §2.8): one card per product and colour, each leading to that colour's page. */
 export default function ProductsPage() {
   useTitle(TITLE);
-  const catalogue = useLoad(endpoints.catalogProducts());
   return (
     <div className="container">
       <Breadcrumb trail={[{ label: TITLE }]} />
       <h1>{TITLE}</h1>
-      {catalogue.status === 'loading' ? <Loading label="Chargement des bracelets…" /> : null}
-      {catalogue.status === 'failed' ? (
-        <>
-          <FormMessage kind="error">Impossible de charger nos bracelets. Vérifiez votre connexion, puis réessayez.</FormMessage>
-          <button type="button" className="btn btn--secondary" onClick={catalogue.reload}>
-            Réessayer
-          </button>
-        </>
-      ) : null}
-      {catalogue.status === 'loaded' ? <ProductCards products={productsOf(catalogue.data)} /> : null}
+      <CatalogueLoader>{(products) => <ProductCards products={products} />}</CatalogueLoader>
     </div>
   );
 }
 
-function ProductCards({ products }: { products: ReturnType<typeof productsOf> }) {
+function ProductCards({ products }: { products: CatalogProduct[] }) {
   const cards = products.flatMap((product) => product.colors.map((colour) => ({ product, colour })));
   if (cards.length === 0) return <p className="muted">Aucun bracelet n'est en vente pour le moment.</p>;
   return (

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@bracelet/contracts';
+import { catalogProductListSchema, errorResponseSchema, productResponseSchema } from '@bracelet/contracts';
 import { type HttpServer, notFound } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createProductRepository, type Product } from '../../db/products.repository.js';
@@ -6,42 +6,6 @@ import type { PictureFormat, PictureWidth } from '../../pictures/render.js';
 import { galleryOf } from '../../pictures/urls.js';
 import type { CatalogDeps } from '../../use-cases/deps.js';
 import { getPicture } from '../../use-cases/get-picture.js';
-
-/** The spec's Product (§3), as `GET /product/code/{code}` answers it. */
-const productResponseSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  images: z.array(z.string()),
-  price: z.number(),
-  short_description: z.string(),
-  description: z.string(),
-  colors: z.array(z.string()),
-  colors_test: z.array(z.object({ nom: z.string(), code: z.string() })),
-  caracteristics: z.array(z.string()),
-});
-
-const gallerySchema = z.object({
-  src: z.string(),
-  srcset_avif: z.string(),
-  srcset_webp: z.string(),
-  width: z.number(),
-  height: z.number(),
-});
-
-/** The catalogue list (product list, the home page's grid): each product with its colours and slugs. */
-const productListSchema = z.array(
-  z.object({
-    code: z.string(),
-    slug: z.string(),
-    name: z.string(),
-    range: z.enum(['corde', 'argent']),
-    price: z.number(),
-    short_description: z.string(),
-    colors: z.array(z.object({ slug: z.string(), name: z.string(), hex: z.string() })),
-    /** Per colour slug, its pictures: default source, AVIF and WebP srcsets, and the size (4:5). */
-    galleries: z.record(z.string(), z.array(gallerySchema)),
-  }),
-);
 
 /** Cents to the spec's euros (a number with two decimals: 39.99). */
 const euros = (cents: number) => Math.round(cents) / 100;
@@ -81,7 +45,7 @@ export function registerProductRoutes(app: HttpServer, { db }: CatalogDeps): voi
     },
   );
 
-  app.get('/catalog/products', { schema: { response: { 200: productListSchema } } }, async (_request, reply) => {
+  app.get('/catalog/products', { schema: { response: { 200: catalogProductListSchema } } }, async (_request, reply) => {
     reply.header('cache-control', PUBLIC_CACHE);
     return (await products.listActive()).map((product) => ({
       code: product.code,

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@bracelet/contracts';
+import { addContactResponseSchema, errorResponseSchema, trackEventResponseSchema } from '@bracelet/contracts';
 import { AppError, type HttpServer } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { type CartLine, createTrackingRepository } from '../../db/tracking.repository.js';
@@ -47,7 +47,6 @@ const cartItemsSchema = z.union([
 ]);
 
 export const ALREADY_REGISTERED = 'Vous vous êtes déjà inscrit(e) avec cette adresse mail.';
-const ok = z.object({ ok: z.literal(true) });
 
 /**
  * The shop's measures. The browser sends them only with the visitor's consent (the shell's consent
@@ -63,7 +62,7 @@ export function registerTrackingRoutes(app: HttpServer, { db, config }: CatalogD
       config: perMinute,
       schema: {
         body: z.object({ ...attribution, visit_id: clientId, visitor_id: clientId }),
-        response: { 200: ok, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: trackEventResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -90,7 +89,7 @@ export function registerTrackingRoutes(app: HttpServer, { db, config }: CatalogD
           /** The honeypot: a person never fills it (it is hidden); a robot does. */
           website: z.string().max(500).optional(),
         }),
-        response: { 200: z.object({ message: z.string() }), 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: addContactResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -115,7 +114,7 @@ export function registerTrackingRoutes(app: HttpServer, { db, config }: CatalogD
       config: perMinute,
       schema: {
         body: z.object({ session_id: clientId, status: z.literal('added_to_cart'), cart_items: cartItemsSchema }),
-        response: { 200: ok, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: trackEventResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
