@@ -1,4 +1,54 @@
 import { baseConfigSchema } from '@bracelet/service-kit';
+import { z } from 'zod';
 
-export const configSchema = baseConfigSchema;
-export type Config = typeof configSchema._output;
+const optionalSecret = (prefix: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .startsWith(prefix, { message: `commence par ${prefix}` })
+        .optional(),
+    );
+
+export const configSchema = baseConfigSchema
+  .extend({
+    /**
+     * Real Stripe (test or live mode) when set; unset, payments are simulated through the same code
+     * against a local fake of Stripe's API that checkout starts itself (ADR 012).
+     */
+    STRIPE_SECRET_KEY: optionalSecret('sk_'),
+    STRIPE_PUBLISHABLE_KEY: optionalSecret('pk_'),
+    /** The signing secret of the webhook endpoint (Stripe dashboard → Webhooks, or `stripe listen`). */
+    STRIPE_WEBHOOK_SECRET: optionalSecret('whsec_'),
+    /**
+     * Simulated mode: where the fake delivers its webhooks. Default: this process's own
+     * /stripe/webhook once it listens; the gateway's PUBLIC_URL + /stripe/webhook also works.
+     */
+    STRIPE_FAKE_WEBHOOK_URL: z.url().optional(),
+    /** Checkouts (payment intents and simulated confirmations) per client address per window. */
+    CHECKOUT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    CHECKOUT_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 60),
+    /** Invoice numbers read `<prefix><year>-<number>`; one gap-free series per prefix and year. */
+    INVOICE_PREFIX: z
+      .string()
+      .regex(/^[A-Z0-9-]{1,12}$/)
+      .default('F'),
+  })
+  .superRefine((config, context) => {
+    // Real Stripe needs all three: a key without the webhook's secret would take payments no order ever sees.
+    const given = [config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (given !== 0 && given !== 3) {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'requis avec les autres clés Stripe' });
+      }
+    }
+  });
+export type Config = z.infer<typeof configSchema>;

@@ -37,17 +37,43 @@ export const parentContactSchema = z.object({
   firstName: z.string(),
 });
 
-const customerSchema = z.object({
+const postalAddressSchema = z.object({ address: z.string(), postalCode: z.string(), city: z.string(), country: z.string() });
+
+const customerSchema = postalAddressSchema.extend({
   email: z.email(),
   firstName: z.string(),
   lastName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
+  phone: z.string().nullable(),
 });
 
-const orderLineSchema = z.object({ code: z.string(), color: z.string(), quantity: z.number().int().positive() });
+/** A paid line: what was sold, at the unit price charged. */
+const orderLineSchema = z.object({
+  code: z.string(),
+  productName: z.string(),
+  /** The colour's slug; its name for people is colourName. */
+  color: z.string(),
+  colourName: z.string(),
+  quantity: z.number().int().positive(),
+  unitPriceCents: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+});
+
+/** Where the parcel goes: the buyer's address (home, standard or express), or a relay point. */
+const deliverySchema = z.discriminatedUnion('method', [
+  z.object({ method: z.enum(['standard', 'express']), carrier: z.literal('laposte'), address: postalAddressSchema }),
+  z.object({
+    method: z.literal('relay'),
+    carrier: z.literal('mondialrelay'),
+    relayPoint: z.object({
+      id: z.string(),
+      name: z.string(),
+      address: z.string(),
+      postalCode: z.string(),
+      city: z.string(),
+      country: z.string(),
+    }),
+  }),
+]);
 
 /** Staff minted a batch of bracelet ids; they now exist, unconfigured. */
 export const braceletsMinted = defineEvent('bracelets.minted', {
@@ -145,13 +171,26 @@ export const productUpdated = defineEvent('product.updated', {
   active: z.boolean(),
 });
 
-/** Stripe confirmed an order's payment. */
+/**
+ * Stripe confirmed an order's payment (checkout's webhook, checked against the order's amount and
+ * currency): everything fulfilment needs to prepare it and the notifier to confirm it and draw the
+ * invoice, whose gap-free number is taken in the same transaction.
+ */
 export const paymentSucceeded = defineEvent('payment.succeeded', {
   orderId: z.uuid(),
+  /** The number people read (e-mails, back office). */
+  orderNumber: z.string(),
+  invoiceNumber: z.string(),
   parentId: parentId.nullable(),
   customer: customerSchema,
   lines: z.array(orderLineSchema).min(1),
+  delivery: deliverySchema,
+  goodsCents: z.number().int().nonnegative(),
+  shippingCents: z.number().int().nonnegative(),
   totalCents: z.number().int().nonnegative(),
+  currency: z.literal('eur'),
+  paymentIntentId: z.string(),
+  paidAt: z.iso.datetime({ offset: true }),
 });
 
 /** Staff finished preparing an order: its bracelets now belong to the buyer. */

@@ -2,6 +2,7 @@
 // their calls from `@bracelet/contracts/pages` (zod-free) and these shapes as types only.
 export * from '../bracelet-id.js';
 export * from './catalog.js';
+export * from './checkout.js';
 export * from './errors.js';
 export * from './family.js';
 export * from './headers.js';

@@ -15,4 +15,5 @@ export type ResponseOf<E> = E extends Endpoint<infer Response> ? Response : neve
 
 export * from './account.js';
 export * from './catalog.js';
+export * from './checkout.js';
 export * from './finder.js';

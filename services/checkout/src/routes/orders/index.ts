@@ -23,7 +23,7 @@ export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDep
         id_order: order.id,
         status: order.status,
         order_datetime: order.createdAt.toISOString(),
-        contenu: [],
+        contenu: order.lines,
         invoice_url: null,
       }));
     },

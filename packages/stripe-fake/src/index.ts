@@ -1,0 +1,6 @@
+export * from './constants.js';
+export { StripeApiError } from './errors.js';
+export { parseStripeForm } from './form.js';
+export type { FakePaymentIntent } from './intents.js';
+export { type StripeFake, type StripeFakeOptions, startStripeFake } from './server.js';
+export { signWebhookPayload, type WebhookEvent } from './webhooks.js';
