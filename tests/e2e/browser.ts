@@ -16,12 +16,25 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    /**
+     * A page in a fresh context. `consent`: the visitor's standing choice on measurement when the
+     * page opens ('refused' unless a test says otherwise, so the consent banner stays out of the way;
+     * 'ask' leaves none, and the banner shows).
+     */
+    async newPage(options: { width?: number; height?: number; consent?: 'ask' | 'refused' | 'accepted' } = {}): Promise<Page> {
       const context = await browser.newContext({
         baseURL: inject('e2e').baseUrl,
         viewport: { width: options.width ?? 390, height: options.height ?? 844 },
         locale: 'fr-FR',
       });
+      const consent = options.consent ?? 'refused';
+      if (consent !== 'ask') {
+        await context.addInitScript((measure: boolean) => {
+          if (localStorage.getItem('braceletqr-consent') === null) {
+            localStorage.setItem('braceletqr-consent', JSON.stringify({ measure, decided_at: new Date().toISOString() }));
+          }
+        }, consent === 'accepted');
+      }
       const page = await context.newPage();
       // A page error is a defect in the product: fail loudly.
       page.on('pageerror', (error) => {

@@ -14,14 +14,14 @@ describe('the shell', () => {
     expect(await alert.innerText()).toContain('Vérifiez votre connexion internet');
     expect(await page.getByRole('button', { name: 'Réessayer' }).isVisible()).toBe(true);
     // The shell itself (header, footer) is intact, and another remote still loads.
-    expect(await page.getByRole('link', { name: 'Accueil' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Bracelet QR' }).isVisible()).toBe(true);
     await page.goto(`/b/${inject('e2e').demo.bracelets[0]}`);
     await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor();
     await page.context().close();
   });
 
-  it('reports a page view and scrolls to the top at each route change', async () => {
-    const page = await browser.newPage({ width: 360, height: 300 });
+  it('reports a page view (with consent, never on the finder page) and scrolls to the top at each route change', async () => {
+    const page = await browser.newPage({ width: 360, height: 300, consent: 'accepted' });
     await page.addInitScript(() => {
       const views: string[] = [];
       (window as unknown as { pageViews: string[] }).pageViews = views;
@@ -34,7 +34,7 @@ describe('the shell', () => {
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await page.getByText('Grandir. Explorer. Protéger.').waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { pageViews: string[] }).pageViews)).toEqual(['/b/00000000000000000000', '/']);
+    expect(await page.evaluate(() => (window as unknown as { pageViews: string[] }).pageViews)).toEqual(['/']);
     await page.context().close();
   });
 

@@ -1,7 +1,9 @@
 import { remotePages } from '@bracelet/contracts/pages';
 import { lazy, Suspense } from 'react';
 import { Link, matchPath, Route, Routes, useLocation } from 'react-router-dom';
+import { Footer } from './Footer';
 import { Header } from './Header';
+import { Measurement } from './Measurement';
 import { RouteEffects } from './RouteEffects';
 import { remoteRoutes } from './remotes';
 
@@ -23,7 +25,7 @@ function NotFoundPage() {
  */
 const Toasts = lazy(() => import('./Toasts'));
 
-/** The shell owns the router, the header and footer, the toast area, and page-view reporting. */
+/** The shell owns the router, the header and footer, the toast area, consent and measurement. */
 export function App() {
   const { pathname } = useLocation();
   const finderPage = matchPath(remotePages.family.scan, pathname) !== null;
@@ -37,14 +39,8 @@ export function App() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p>Bracelets de sécurité à QR code pour enfants — conçus et fabriqués en France.</p>
-          <p>
-            Une question ? <a href="mailto:contact@bracelet-qr.fr">contact@bracelet-qr.fr</a>
-          </p>
-        </div>
-      </footer>
+      <Footer finderPage={finderPage} />
+      <Measurement />
       {finderPage ? null : (
         <Suspense fallback={null}>
           <Toasts />

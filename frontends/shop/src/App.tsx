@@ -21,6 +21,9 @@ const pages = {
   [page.legalNotice]: lazy(() => import('./pages/LegalNoticePage')),
   [page.howItWorks]: lazy(() => import('./pages/HowItWorksPage')),
   [page.commitments]: lazy(() => import('./pages/CommitmentsPage')),
+  [page.association]: lazy(() => import('./pages/AssociationPage')),
+  [page.stepForm]: lazy(() => import('./pages/StepFormPage')),
+  [page.configureSuccess]: lazy(() => import('./pages/ConfigureSuccessPage')),
 };
 
 /** The shop remote: the shell mounts it for the shop's paths. */

@@ -9,6 +9,12 @@ const CSS = `
 .content-page h2 { margin-top: 2rem; }
 .content-page ul, .content-page ol { padding-inline-start: 1.25rem; }
 .content-page address { font-style: normal; }
+.content-page__actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.5rem; }
+.configure-status { min-height: 3rem; font-size: 1.1rem; }
+.configure-status p { display: flex; align-items: center; gap: 0.6rem; }
+.configure-status .spinner { width: 1.25rem; height: 1.25rem; border-width: 3px; margin: 0; flex: none; }
+.configure-status__done { color: var(--color-success); font-weight: 700; }
+.content-page__anchors { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; margin-top: 0.75rem; font-weight: 600; }
 .home-section { padding-block: 2rem; padding-inline: 1rem; max-width: 72rem; margin-inline: auto; overflow-wrap: anywhere; }
 .home-section + .home-section { border-top: 1px solid rgba(0, 0, 0, 0.08); }
 .home-hero { text-align: center; padding-block: 2.5rem 1.5rem; }

@@ -22,3 +22,16 @@ export function openStreetMapLink(lat: number, lon: number): string {
 export function todayInFrance(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/**
+ * Delivery prices (spec §9), in cents: home standard, home express, relay point. Standard and
+ * relay are free from 70 € of goods (the banner's promise); express never is. Checkout charges
+ * these; the cart shows the lowest of them, so what it announces is what checkout will ask.
+ */
+export const SHIPPING_CENTS = { standard: 590, express: 1290, relay: 390 } as const;
+export const FREE_SHIPPING_FROM_CENTS = 7000;
+
+/** The lowest delivery price for this much of goods (relay point, or free from 70 €). */
+export function lowestShippingCents(goodsCents: number): number {
+  return goodsCents >= FREE_SHIPPING_FROM_CENTS ? 0 : Math.min(...Object.values(SHIPPING_CENTS));
+}

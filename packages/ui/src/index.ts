@@ -21,7 +21,17 @@ export {
   useCart,
   useCartCount,
 } from './cart';
-export { CONSENT_KEY, type ConsentPurpose, hasConsent } from './consent';
+export {
+  CONSENT_EVENT,
+  CONSENT_KEY,
+  CONSENT_REOPEN_EVENT,
+  type ConsentChoices,
+  type ConsentPurpose,
+  hasConsent,
+  readConsent,
+  reopenConsent,
+  saveConsent,
+} from './consent';
 export { ConfirmDialog } from './Dialog';
 export { FormMessage, Loading } from './feedback';
 export { EmailField, Field, PasswordField, SelectField, TextField } from './fields';
@@ -39,3 +49,12 @@ export { LOAD_FAILED, LoadStatus } from './LoadStatus';
 export { type Load, type LoadState, useLoad } from './load';
 export { Stepper } from './Stepper';
 export { logOut, restoreSession, type SessionState, signedIn, useSession } from './session';
+export {
+  type Attribution,
+  forgetTrackers,
+  keptId,
+  readAttribution,
+  rememberAttribution,
+  trackVisitOnce,
+  visitFieldsForSignup,
+} from './visit';

@@ -1,4 +1,5 @@
 import * as endpoints from '@bracelet/contracts/endpoints';
+import { lowestShippingCents } from '@bracelet/contracts/values';
 import {
   type CartLine,
   centsOf,
@@ -19,9 +20,15 @@ import { Picture } from '../parts/Picture';
 import { useTitle } from '../parts/page';
 import { QuantityStepper } from '../parts/QuantityStepper';
 
-/** The cart's delivery line (spec §2.11, §9): a flat 'from' fee while the cart holds something. */
-export const DELIVERY_FROM_CENTS = 399;
-export const DELIVERY_FROM = 'A partir de 3.99€';
+/**
+ * The cart's delivery line (spec §2.11): 'A partir de …' the lowest price checkout will charge
+ * (the relay point), or free from 70 € of goods, and the total with it. The spec's flat 3.99 € is
+ * not a price the shop charges (docs/deviations.md).
+ */
+function deliveryLine(subtotal: number): string {
+  const lowest = lowestShippingCents(subtotal);
+  return lowest === 0 ? 'Offerte' : `A partir de ${formatEuros(lowest)}`;
+}
 
 /** /cart (spec §2.11). */
 export default function CartPage() {
@@ -40,7 +47,7 @@ export default function CartPage() {
 
   const count = countOf(lines);
   const subtotal = subtotalCents(lines);
-  const delivery = lines.length > 0 ? DELIVERY_FROM_CENTS : 0;
+  const delivery = lines.length > 0 ? lowestShippingCents(subtotal) : 0;
 
   return (
     <div className="container">
@@ -56,12 +63,20 @@ export default function CartPage() {
       ) : (
         <div className="cart-layout">
           <ul className="cart-lines">
-            {lines.map((line) => {
+            {lines.map((line, index) => {
               const product = products?.find((candidate) => candidate.code === line.code);
               const picture = product ? picturesOf(product, colourNamed(product, line.color))[0] : undefined;
               return (
                 <li key={`${line.code}-${line.color}`} className="cart-line">
-                  <Picture picture={picture} src={line.image} alt="" sizes="96px" className="cart-line__picture" />
+                  {/* The catalogue's picture (AVIF, 360 px) once it answers; the stored one only if it cannot: never both. The first line's picture is the page's LCP element. */}
+                  <Picture
+                    picture={picture}
+                    src={catalogue.status === 'loading' ? undefined : line.image}
+                    alt=""
+                    sizes="(max-width: 767px) 5rem, 6rem"
+                    priority={index === 0}
+                    className="cart-line__picture"
+                  />
                   <div className="cart-line__main">
                     <h2 className="cart-line__name">{line.name}</h2>
                     <p className="cart-line__colour">Couleur : {line.color}</p>
@@ -94,7 +109,7 @@ export default function CartPage() {
               </div>
               <div>
                 <dt>Livraison</dt>
-                <dd>{DELIVERY_FROM}</dd>
+                <dd>{deliveryLine(subtotal)}</dd>
               </div>
               <div className="cart-summary__total">
                 <dt>Total</dt>

@@ -1,5 +1,5 @@
 import * as endpoints from '@bracelet/contracts/endpoints';
-import { api, FormMessage } from '@bracelet/ui';
+import { api, FormMessage, visitFieldsForSignup } from '@bracelet/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ContentStyles } from '../content-styles';
 import { useTitle } from '../parts/page';
@@ -112,12 +112,7 @@ function SignupForm() {
       signal: away.current.signal,
       json: {
         email: String(data.get('email') ?? '').trim(),
-        visit_id: null,
-        visitor_id: null,
-        source: null,
-        medium: null,
-        campaign: null,
-        referrer: document.referrer || null,
+        ...visitFieldsForSignup(),
         ...(website ? { website } : {}),
       },
     });

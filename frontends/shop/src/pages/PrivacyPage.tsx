@@ -64,11 +64,20 @@ export default function PrivacyPage() {
         CNIL (www.cnil.fr).
       </p>
 
-      <h2>Cookies</h2>
+      <h2>Cookies et traceurs</h2>
       <p>
-        Nous utilisons le stockage de votre navigateur pour votre session (rester connecté(e)) et votre panier : ils sont nécessaires au
-        fonctionnement du site. Les mesures d’audience ne sont faites qu’avec votre consentement, que vous pouvez retirer à tout moment.
-        Aucun cookie publicitaire n’est utilisé.
+        Nous utilisons le stockage de votre navigateur pour votre session (rester connecté(e)), votre panier et vos choix sur les cookies :
+        ils sont nécessaires au fonctionnement du site et ne demandent pas votre consentement.
+      </p>
+      <p>
+        Avec votre accord seulement, nous mesurons l’audience : les pages vues, votre visite (d’où vous venez : source, support et campagne
+        d’un lien, site qui vous a amené) sous un identifiant aléatoire de visiteur, et les ajouts au panier. Ces mesures sont conservées 13
+        mois au plus. Votre choix, accord ou refus, est conservé 6 mois, puis nous vous le redemandons. Vous le modifiez à tout moment avec
+        « Gérer mes cookies », en bas de chaque page ; un refus efface les identifiants de mesure de votre navigateur.
+      </p>
+      <p>
+        La page publique d’un bracelet, celle que voit la personne qui trouve un enfant, ne fait aucune mesure d’audience. Aucun cookie
+        publicitaire n’est utilisé.
       </p>
 
       <h2>Contact</h2>

@@ -24,6 +24,9 @@ export const remotePages = {
     legalNotice: '/mentions-legales',
     howItWorks: '/how-it-works',
     commitments: '/engagements',
+    association: '/associationpage',
+    stepForm: '/stepform',
+    configureSuccess: '/configure/success',
   },
   family: {
     scan: '/b/:id',

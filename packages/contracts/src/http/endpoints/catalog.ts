@@ -11,6 +11,7 @@ export const catalogProducts = () => call<CatalogProductList>('GET', '/catalog/p
 
 // Measures, only with the visitor's consent (catalog)
 export const trackEvent = () => call<TrackEventResponse>('POST', '/track-event');
+export const trackVisit = () => call<TrackEventResponse>('POST', '/track_visit/');
 
 // The pre-sale list (catalog): e-mail and attribution; a filled `website` (honeypot) keeps nothing.
 export const addContact = () => call<AddContactResponse>('POST', '/add_contact/');
