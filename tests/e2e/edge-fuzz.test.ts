@@ -48,6 +48,8 @@ type Fixtures = {
   bracelets: string[];
   login: { email: string; password: string };
   mailId: string | undefined;
+  /** An order awaiting payment (simulated provider), and what its page holds. */
+  order: { id: string; paymentIntent: string; clientSecret: string };
 };
 
 describe('edge fuzz: malformed requests on every public route', () => {
@@ -78,6 +80,7 @@ describe('edge fuzz: malformed requests on every public route', () => {
         LOGIN_SLOWDOWN_AFTER: A_LOT,
         LOGIN_CLOSE_TO_STRANGERS_AFTER: A_LOT,
         LOGIN_WARN_OWNER_AFTER: A_LOT,
+        CHECKOUT_RATE_LIMIT_PER_IP: A_LOT,
       },
       log: (line) => serverLog.push(line),
     }).catch((error) => {
@@ -237,6 +240,26 @@ function shuffle<T>(items: T[], rng: { int(min: number, max: number): number }):
 // The routes, each with a realistic request to mutate
 
 const json = (value: (n: number) => Record<string, unknown>): RouteBody => ({ kind: 'json', value });
+/** The spec's checkout payload (§7), as the shop sends it. */
+const checkoutFields = () => ({
+  order_amount: 39.99,
+  shipping_amount: 5.9,
+  total_amount: 45.89,
+  items: [{ code: 'BRACELET_CORDE', name: 'Bracelet en corde', image: '', color: 'bleu', quantity: 1, price: 39.99 }],
+  parent_id: null,
+  delivery_option: 'standard',
+  shipping_method: 'laposte',
+  relay_point: null,
+  customer: {
+    first_name: 'Camille',
+    last_name: 'Durand',
+    email: 'camille.fuzz@example.com',
+    address: '12 rue des Lilas',
+    city: 'Lyon',
+    postal_code: '69003',
+    country: 'France',
+  },
+});
 const childFields = (firstName: string) => ({
   first_name: firstName,
   surname: 'Durand',
@@ -291,11 +314,24 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     })),
     'POST /add_child_profile/': { kind: 'multipart', fields: () => ({ ...childFields('Fuzz'), parent_id: fx.parentId }) },
     'PUT /update_child_profile/:id': { kind: 'multipart', fields: () => childFields('Zoé') },
+    'POST /create-payment-intent': json(() => checkoutFields()),
+    'POST /payments/simulated/confirm': json(() => ({
+      payment_intent: fx.order.paymentIntent,
+      client_secret: fx.order.clientSecret,
+      // Declined: the fixture's order stays payable for every case.
+      payment_method: 'pm_card_chargeDeclined',
+    })),
   };
-  const queries: Record<string, Record<string, string>> = { 'GET /get-parent-by-id': { parent_id: fx.parentId } };
+  const queries: Record<string, Record<string, string>> = {
+    'GET /get-parent-by-id': { parent_id: fx.parentId },
+    'GET /checkout/orders/:id/status': { client_secret: fx.order.clientSecret },
+  };
   const params: Record<string, Record<string, string>> = {
     'PATCH /reset_bracelet/:id': { id: b1 },
     'DELETE /delete_child/:id': { id: fx.childC },
+    'GET /checkout/orders/:id/status': { id: fx.order.id },
+    'GET /payments/simulated/authenticate/:id': { id: fx.order.paymentIntent },
+    'POST /payments/simulated/authenticate/:id': { id: fx.order.paymentIntent },
   };
 
   // A realistic value for a :param of a route added later: guessed from its path.
@@ -433,7 +469,20 @@ async function prepareFixtures(stack: Stack): Promise<Fixtures> {
     mailId = undefined;
   }
 
+  // An order awaiting payment, once checkout has heard catalog's prices.
+  const placed = await eventually(async () => {
+    const response = await fetch(new URL('/create-payment-intent', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(checkoutFields()),
+    });
+    return response.status === 200
+      ? ((await response.json()) as { order_id: string; payment_intent: string; client_secret: string })
+      : undefined;
+  }, 30_000);
+
   return {
+    order: { id: placed.order_id, paymentIntent: placed.payment_intent, clientSecret: placed.client_secret },
     parentId,
     parentEmail: stack.demo.parent.email,
     childA: { id: String(childA.id), emergencyPhone: String(childA.emergency_phone), firstName: String(childA.first_name) },

@@ -415,6 +415,10 @@ function standInSecret(key: string): string {
   if (key === 'DATABASE_URL' || key === 'DATABASE_ADMIN_URL') return 'postgres://role:stand-in@postgres.invalid:5432/bracelet';
   if (key === 'REDIS_URL') return 'redis://redis.invalid:6379';
   if (key === 'SMTP_URL') return 'smtp://user:stand-in@smtp.invalid:587';
+  // Stripe's keys carry their kind in a prefix, and checkout checks it.
+  if (key === 'STRIPE_SECRET_KEY') return `sk_test_stand_in_${'x'.repeat(24)}`;
+  if (key === 'STRIPE_PUBLISHABLE_KEY') return `pk_test_stand_in_${'x'.repeat(24)}`;
+  if (key === 'STRIPE_WEBHOOK_SECRET') return `whsec_stand_in_${'x'.repeat(24)}`;
   return `stand-in-${key.toLowerCase()}-${'x'.repeat(32)}`;
 }
 
@@ -684,11 +688,15 @@ function networkProblems(manifests: Manifest[], namespace: string): string[] {
   check(canConnect(policies, namespace, pod('gateway'), database, 5432), false, 'gateway → Postgres');
   check(canConnect(policies, namespace, intruder, database, 5432), false, 'another pod → Postgres');
 
-  // Mail and SMS go out from the notifier only.
+  // Mail and SMS go out from the notifier only; HTTPS also from checkout, to Stripe (ADR 012).
   for (const name of product) {
     const sends = name === 'notifier';
     check(canConnect(policies, namespace, pod(name), internet, 587), sends, `${name} → SMTP submission`);
-    check(canConnect(policies, namespace, pod(name), internet, 443), sends, `${name} → HTTPS outside (the SMS provider)`);
+    check(
+      canConnect(policies, namespace, pod(name), internet, 443),
+      sends || name === 'checkout',
+      `${name} → HTTPS outside (the SMS provider, Stripe)`,
+    );
   }
   const catcher = pods.get('mailpit');
   if (catcher) {

@@ -29,6 +29,11 @@ export const configSchema = baseConfigSchema
      * /stripe/webhook once it listens; the gateway's PUBLIC_URL + /stripe/webhook also works.
      */
     STRIPE_FAKE_WEBHOOK_URL: z.url().optional(),
+    /** Production: no simulated payments, the three keys must be set (the prod overlay sets it). */
+    STRIPE_REQUIRED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Checkouts (payment intents and simulated confirmations) per client address per window. */
     CHECKOUT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     CHECKOUT_RATE_LIMIT_WINDOW_SECONDS: z.coerce
@@ -45,9 +50,14 @@ export const configSchema = baseConfigSchema
   .superRefine((config, context) => {
     // Real Stripe needs all three: a key without the webhook's secret would take payments no order ever sees.
     const given = [config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
-    if (given !== 0 && given !== 3) {
+    if ((given !== 0 || config.STRIPE_REQUIRED) && given !== 3) {
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'requis avec les autres clés Stripe' });
+        if (!config[name])
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: config.STRIPE_REQUIRED ? 'requis (STRIPE_REQUIRED=true)' : 'requis avec les autres clés Stripe',
+          });
       }
     }
   });

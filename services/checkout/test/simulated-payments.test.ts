@@ -150,5 +150,7 @@ describe('with real Stripe keys', () => {
 
   it('refuses to start with only some of the keys', async () => {
     await expect(startCheckout({ STRIPE_SECRET_KEY: 'sk_test_only_this_one' })).rejects.toThrow(/STRIPE_WEBHOOK_SECRET/);
+    // Production asks for real payments: no keys is no start, rather than a shop that charges nobody.
+    await expect(startCheckout({ STRIPE_REQUIRED: 'true' })).rejects.toThrow(/STRIPE_SECRET_KEY/);
   });
 });

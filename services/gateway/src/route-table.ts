@@ -55,4 +55,14 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/track-event', service: 'catalog' },
   // Orders
   { method: 'GET', path: '/get_orders_by_parent/:id', service: 'checkout' },
+  // Checkout and payments (ADR 012)
+  { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
+  { method: 'GET', path: '/checkout/config', service: 'checkout' },
+  { method: 'GET', path: '/checkout/orders/:id/status', service: 'checkout' },
+  // Stripe's webhook: forwarded byte for byte like every body, since its signature covers the exact bytes.
+  { method: 'POST', path: '/stripe/webhook', service: 'checkout' },
+  // The simulated provider's browser side (404 when real Stripe keys are set).
+  { method: 'POST', path: '/payments/simulated/confirm', service: 'checkout' },
+  { method: 'GET', path: '/payments/simulated/authenticate/:id', service: 'checkout' },
+  { method: 'POST', path: '/payments/simulated/authenticate/:id', service: 'checkout' },
 ];

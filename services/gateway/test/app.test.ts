@@ -366,6 +366,38 @@ describe('gateway', () => {
     expect(entry.headers['cache-control']).toBe('no-cache');
   });
 
+  it("forwards Stripe's webhook to checkout byte for byte, its signature header with it", async () => {
+    const checkoutUpstream = Fastify();
+    checkoutUpstream.removeAllContentTypeParsers();
+    checkoutUpstream.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const received: Array<{ body: Buffer; signature: unknown }> = [];
+    checkoutUpstream.post('/stripe/webhook', async (request) => {
+      received.push({ body: request.body as Buffer, signature: request.headers['stripe-signature'] });
+      return { received: true };
+    });
+    const address = await checkoutUpstream.listen({ port: 0, host: '127.0.0.1' });
+    const withCheckout = await buildApp({ ...configFor(address), CHECKOUT_URL: address });
+    try {
+      // As Stripe sends it: pretty-printed JSON, non-ASCII text, a trailing newline.
+      const payload = Buffer.from(
+        '{\n  "id": "evt_1",\n  "object": "event",\n  "data": { "object": { "description": "Commande Zoé" } }\n}\n',
+      );
+      const response = await withCheckout.inject({
+        method: 'POST',
+        url: '/stripe/webhook',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=abc' },
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.body.equals(payload)).toBe(true);
+      expect(received[0]?.signature).toBe('t=1,v1=abc');
+    } finally {
+      await withCheckout.close();
+      await checkoutUpstream.close();
+    }
+  });
+
   it('answers 503 in French when the owning service is down', async () => {
     const gatewayWithScanDown = await buildApp(configFor(down));
     const response = await gatewayWithScanDown.inject({ url: '/get_child_by_bracelet/abc' });
