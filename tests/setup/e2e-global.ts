@@ -26,7 +26,12 @@ export default async function setup(project: TestProject) {
     roleSecret: infrastructure.roleSecret,
     queuePrefix: uniqueQueuePrefix('e2e'),
     // Short alert and share windows, so a journey can see a window close and its summary arrive.
-    serviceEnv: { SCAN_ALERT_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS), LOCATION_SHARE_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS) },
+    // Every journey checks out from 127.0.0.1: the per-address checkout limit is raised.
+    serviceEnv: {
+      SCAN_ALERT_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS),
+      LOCATION_SHARE_WINDOW_SECONDS: String(ALERT_WINDOW_SECONDS),
+      CHECKOUT_RATE_LIMIT_PER_IP: '1000',
+    },
     log: (line) => lines.push(line),
   }).catch((error) => {
     process.stderr.write(`${lines.join('\n')}\n`);

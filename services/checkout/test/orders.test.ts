@@ -38,4 +38,33 @@ describe('GET /get_orders_by_parent/{id}', () => {
     expect(foreign.body).not.toContain(orderId);
     expect((await app.inject({ url: `/get_orders_by_parent/${owner}` })).statusCode).toBe(401);
   });
+
+  it('lists paid orders with their lines, never an attempt still awaiting payment', async () => {
+    const owner = randomUUID();
+    const paid = randomUUID();
+    const unpaid = randomUUID();
+    await db.query(
+      "INSERT INTO orders (id, parent_id, status, paid_at) VALUES ($1, $3, 'paid', now()), ($2, $3, 'awaiting_payment', NULL)",
+      [paid, unpaid, owner],
+    );
+    await db.query(
+      `INSERT INTO order_lines (order_id, position, code, product_name, colour_slug, colour_name, quantity, unit_price_cents, total_cents)
+       VALUES ($1, 0, 'BRACELET_CORDE', 'Bracelet en corde', 'sable', 'Sable', 2, 3999, 7998)`,
+      [paid],
+    );
+    const answer = await app.inject({
+      url: `/get_orders_by_parent/${owner}`,
+      headers: { 'x-identity': encodeIdentity({ accountId: owner, role: 'parent' }, secret) },
+    });
+    expect(answer.json()).toEqual([
+      {
+        id: paid,
+        id_order: paid,
+        status: 'paid',
+        order_datetime: expect.any(String),
+        contenu: [{ name: 'Bracelet en corde', color: 'Sable', quantity: 2 }],
+        invoice_url: null,
+      },
+    ]);
+  });
 });

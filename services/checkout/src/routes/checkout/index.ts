@@ -36,8 +36,8 @@ export function registerCheckoutRoutes(app: HttpServer, deps: CheckoutDeps): voi
     },
     async (request) => {
       // Whoever is logged in buys; a body parent_id is never trusted (anonymous checkout is allowed, spec §6).
-      const parentId =
-        identityOf(request, identitySecret)?.role === 'parent' ? (identityOf(request, identitySecret)?.accountId ?? null) : null;
+      const identity = identityOf(request, identitySecret);
+      const parentId = identity?.role === 'parent' ? identity.accountId : null;
       const placed = await placeOrder(deps, request.body, parentId);
       return {
         client_secret: placed.clientSecret,
