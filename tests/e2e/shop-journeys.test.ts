@@ -58,15 +58,16 @@ describe('shop journeys', () => {
       }
       await page.getByText('Tour de poignet réglable de 12 à 18 cm').waitFor();
       const pictures = page.locator('.gallery__track img');
-      expect(await pictures.count()).toBe(3);
       // The first picture is the page's LCP element: not lazy; its size is known, so nothing moves.
-      expect(await pictures.nth(0).getAttribute('loading')).toBe('eager');
-      expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
-      expect([await pictures.nth(0).getAttribute('width'), await pictures.nth(0).getAttribute('height')]).toEqual(['720', '900']);
+      // The others are fetched once it has arrived (until then, boxes of the same size).
       await page.waitForFunction(() => {
         const image = document.querySelector<HTMLImageElement>('.gallery__track img');
         return image?.complete && image.naturalWidth > 0;
       });
+      await page.waitForFunction(() => document.querySelectorAll('.gallery__track img').length === 3);
+      expect(await pictures.nth(0).getAttribute('loading')).toBe('eager');
+      expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
+      expect([await pictures.nth(0).getAttribute('width'), await pictures.nth(0).getAttribute('height')]).toEqual(['720', '900']);
       expect(await pictures.nth(0).evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
         /\/BRACELET_CORDE\/orange\/1-\d+\.avif$/,
       );

@@ -26,7 +26,7 @@ export function Carousel({ slides, alt }: { slides: Slide[]; alt: string }) {
             picture={slide.picture}
             src={slide.src}
             alt={`${alt}, photo ${current + 1} sur ${total}`}
-            sizes="(max-width: 767px) 100vw, 640px"
+            sizes="(max-width: 767px) calc(100vw - 2rem), 640px"
             priority={current === 0}
           />
         ) : (

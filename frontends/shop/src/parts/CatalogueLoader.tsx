@@ -8,9 +8,29 @@ import { productsOf } from '../catalogue';
  * The catalogue for a page that lists products: the loading line, the French failure with
  * 'Réessayer', and the products on sale once loaded.
  */
-export function CatalogueLoader({ children }: { children: (products: CatalogProduct[]) => ReactNode }) {
+export function CatalogueLoader({
+  children,
+  placeholder,
+}: {
+  children: (products: CatalogProduct[]) => ReactNode;
+  /**
+   * What stands while the catalogue loads, instead of the loading line: boxes the size of what
+   * will come, so that nothing below moves when it arrives (the status is still announced).
+   */
+  placeholder?: ReactNode;
+}) {
   const catalogue = useLoad(endpoints.catalogProducts());
-  if (catalogue.status === 'loading') return <Loading label="Chargement des bracelets…" />;
+  if (catalogue.status === 'loading') {
+    if (!placeholder) return <Loading label="Chargement des bracelets…" />;
+    return (
+      <>
+        <p className="visually-hidden" role="status">
+          Chargement des bracelets…
+        </p>
+        {placeholder}
+      </>
+    );
+  }
   if (catalogue.status === 'failed') {
     return (
       <>

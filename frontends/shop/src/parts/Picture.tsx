@@ -13,10 +13,12 @@ type PictureProps = {
   /** The page's main picture (its LCP element): loaded at once, first. Others wait to be near the screen. */
   priority?: boolean;
   className?: string;
+  /** Called once the file has arrived (or failed to): a gallery waits for its first picture before fetching the others. */
+  onSettled?: () => void;
 };
 
 /** A product picture: AVIF, else WebP, in the width the layout needs; its size is known, so nothing moves when it arrives. */
-export function Picture({ picture, src, alt, sizes, priority = false, className }: PictureProps) {
+export function Picture({ picture, src, alt, sizes, priority = false, className, onSettled }: PictureProps) {
   const source = picture?.src ?? src;
   const { width, height } = picture ?? DEFAULT_SIZE;
   if (!source) {
@@ -35,6 +37,8 @@ export function Picture({ picture, src, alt, sizes, priority = false, className 
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? 'sync' : 'async'}
+        onLoad={onSettled}
+        onError={onSettled}
       />
     </picture>
   );
