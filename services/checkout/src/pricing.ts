@@ -1,3 +1,4 @@
+import { FREE_SHIPPING_FROM_CENTS, SHIPPING_CENTS } from '@bracelet/contracts/values';
 import type { PricedProduct } from './db/price-list.repository.js';
 
 /**
@@ -6,8 +7,8 @@ import type { PricedProduct } from './db/price-list.repository.js';
  * standard 5.90 €, home express 12.90 €, relay point 3.90 €; standard and relay free from 70 € of
  * goods (the banner's promise), express never free.
  */
-export const SHIPPING_CENTS = { standard: 590, express: 1290, relay: 390 } as const;
-export const FREE_SHIPPING_FROM_CENTS = 7000;
+// One table for what the cart announces and what checkout charges.
+export { FREE_SHIPPING_FROM_CENTS, SHIPPING_CENTS };
 export const MAX_QUANTITY = 20;
 
 export type Delivery = 'standard' | 'express' | 'relay';
