@@ -16,6 +16,8 @@ const pages = {
   [page.productColour]: ProductColourPage,
   [page.productByCode]: lazy(() => import('./pages/ProductByCodePage')),
   [page.cart]: lazy(() => import('./pages/CartPage')),
+  [page.checkout]: lazy(() => import('./pages/checkout/CheckoutPage')),
+  [page.success]: lazy(() => import('./pages/checkout/SuccessPage')),
   [page.cgv]: lazy(() => import('./pages/CgvPage')),
   [page.privacy]: lazy(() => import('./pages/PrivacyPage')),
   [page.legalNotice]: lazy(() => import('./pages/LegalNoticePage')),

@@ -19,6 +19,8 @@ export const remotePages = {
     productColour: '/products/:productSlug/:colorSlug',
     productByCode: '/product/:code',
     cart: '/cart',
+    checkout: '/checkout',
+    success: '/success',
     cgv: '/cgv',
     privacy: '/politique-confidentialite',
     legalNotice: '/mentions-legales',

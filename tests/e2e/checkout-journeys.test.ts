@@ -1,0 +1,167 @@
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.js';
+
+const browser = useBrowser();
+const db = new pg.Pool({ connectionString: inject('e2e').adminUrl, max: 2 });
+afterAll(() => db.end());
+
+const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** A cart as the shop keeps it (the checkout reprices it on the server anyway). */
+async function seedCart(page: Page, lines: { color: string; quantity: number }[]): Promise<void> {
+  await page.goto('/cart');
+  await page.evaluate((wanted) => {
+    const cart = wanted.map((line) => ({
+      code: 'BRACELET_CORDE',
+      name: 'Bracelet en corde',
+      image: '',
+      color: line.color,
+      quantity: line.quantity,
+      price: 39.99,
+    }));
+    localStorage.setItem('braceletqr-cart', JSON.stringify(cart));
+  }, lines);
+}
+
+async function fillContact(page: Page, email: string): Promise<void> {
+  const contact = page.getByRole('region', { name: '1 Contact' });
+  await contact.getByLabel('Adresse mail').fill(email);
+  await contact.getByLabel('Prénom').fill('Camille');
+  await contact.getByLabel('Nom', { exact: true }).fill('Martin');
+  await contact.getByLabel('Téléphone').fill('0612345678');
+  await contact.getByLabel('Adresse', { exact: true }).fill('12 rue des Lilas');
+  await contact.getByLabel('Code postal').fill('69003');
+  await contact.getByLabel('Ville').fill('Lyon');
+  await contact.getByRole('button', { name: 'Continuer' }).click();
+}
+
+async function payWith(page: Page, card: string): Promise<void> {
+  const payment = page.getByRole('region', { name: '3 Paiement' });
+  await payment.getByLabel('Numéro de carte').fill(card);
+  await payment.getByLabel('Date d’expiration (MM/AA)').fill('12/34');
+  await payment.getByLabel('CVC').fill('123');
+  await payment.getByRole('button', { name: /^Payer / }).click();
+}
+
+async function ordersOf(email: string) {
+  const { rows } = await db.query<{
+    status: string;
+    total_cents: number;
+    shipping_cents: number;
+    delivery_method: string;
+    invoice_number: string | null;
+  }>(
+    "SELECT status, total_cents, shipping_cents, delivery_method, invoice_number FROM checkout.orders WHERE customer->>'email' = $1 ORDER BY created_at",
+    [email],
+  );
+  return rows;
+}
+
+describe('checkout journeys (simulated Stripe)', () => {
+  it('cart → contact → express → test card 4242 → /success, paid by the webhook', async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await seedCart(page, [{ color: 'Orange', quantity: 1 }]);
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Mon panier (1)' }).waitFor();
+    await page.getByRole('link', { name: 'Commander' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Commande' }).waitFor();
+    const summary = page.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    expect(await summary.innerText()).toContain('A partir de 3,90€');
+
+    // 'Continuer' waits for every field.
+    const contactContinue = page.getByRole('region', { name: '1 Contact' }).getByRole('button', { name: 'Continuer' });
+    expect(await contactContinue.isDisabled()).toBe(true);
+    const email = unique('express');
+    await fillContact(page, email);
+
+    const shipping = page.getByRole('region', { name: '2 Livraison' });
+    await shipping.getByRole('radio', { name: /Livraison express/ }).check();
+    expect(await summary.innerText()).toContain('12,90€');
+    await shipping.getByRole('button', { name: 'Continuer' }).click();
+
+    const payment = page.getByRole('region', { name: '3 Paiement' });
+    await payment.getByText('Mode test').waitFor();
+    // The amounts charged are the server's: 39,99 + 12,90.
+    expect(await summary.innerText()).toContain('52,89€');
+    const pay = payment.getByRole('button', { name: 'Payer 52,89€' });
+    expect(await pay.isDisabled()).toBe(true);
+    await payWith(page, '4242 4242 4242 4242');
+
+    await page.waitForURL(/\/success\?order_id=/);
+    await page.getByText('Paiement confirmé : 52,89€.').waitFor({ timeout: 15_000 });
+    const number = await page.locator('.success-page__number strong').innerText();
+    expect(number).toMatch(/^BQ-\d{6}$/);
+    expect(await page.evaluate(() => localStorage.getItem('braceletqr-cart'))).toBe('[]');
+    expect(await ordersOf(email)).toEqual([
+      { status: 'paid', total_cents: 5289, shipping_cents: 1290, delivery_method: 'express', invoice_number: expect.any(String) },
+    ]);
+    // The cart is empty now: /checkout sends back to it.
+    await page.goto('/checkout');
+    await page.waitForURL('**/cart');
+    await page.context().close();
+  });
+
+  it('a declined card shows an error and stays on the payment step; 4242 then makes one paid order', async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await seedCart(page, [{ color: 'Bleu marine', quantity: 2 }]);
+    await page.goto('/checkout');
+    // At 360 px the summary is folded: 'Voir les détails' / 'Masquer'.
+    const toggle = page.getByRole('button', { name: 'Voir les détails' });
+    await toggle.click();
+    await page.getByRole('button', { name: 'Masquer' }).waitFor();
+    const email = unique('declined');
+    await fillContact(page, email);
+    await page.getByRole('region', { name: '2 Livraison' }).getByRole('button', { name: 'Continuer' }).click();
+    // 79,98 € of goods: standard delivery is free.
+    await page.getByRole('region', { name: '3 Paiement' }).getByRole('button', { name: 'Payer 79,98€' }).waitFor();
+    await payWith(page, '4000 0000 0000 0002');
+    await page.getByRole('alert').getByText('Votre carte a été refusée. Essayez une autre carte.').waitFor();
+    expect(page.url()).toMatch(/\/checkout$/);
+    expect(await ordersOf(email)).toEqual([expect.objectContaining({ status: 'awaiting_payment', invoice_number: null })]);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.getByText('Paiement confirmé : 79,98€.').waitFor({ timeout: 15_000 });
+    expect(await ordersOf(email)).toEqual([expect.objectContaining({ status: 'paid', shipping_cents: 0, total_cents: 7998 })]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  it('relay path: 75001 → 7 points → choose → pay; unreachable, the message within 5 s and a retry that works', async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await seedCart(page, [{ color: 'Sable', quantity: 1 }]);
+    await page.goto('/checkout');
+    const email = unique('relay');
+    await fillContact(page, email);
+    const shipping = page.getByRole('region', { name: '2 Livraison' });
+
+    // The relay service unreachable first.
+    await page.route('**/relay_points?**', (route) => route.abort('connectionfailed'));
+    await shipping.getByRole('radio', { name: /point relais/ }).check();
+    const failed = shipping.getByText('Le widget des points relais n’a pas pu être chargé. Veuillez réessayer plus tard.');
+    await failed.waitFor({ timeout: 5000 });
+    expect(await shipping.getByRole('button', { name: 'Continuer' }).isDisabled()).toBe(true);
+    await page.unroute('**/relay_points?**');
+
+    await shipping.getByRole('button', { name: 'Réessayer' }).click();
+    const points = shipping.getByRole('radio', { name: /, \d{5} / });
+    await points.first().waitFor();
+    // The contact's postcode first; 75001 is the widget's default.
+    await shipping.getByLabel('Code postal').fill('75001');
+    await shipping.getByRole('button', { name: 'Rechercher' }).click();
+    await shipping
+      .getByText(/75001 Paris/)
+      .first()
+      .waitFor();
+    expect(await points.count()).toBe(7);
+    await points.nth(2).check();
+    await shipping.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('region', { name: '3 Paiement' }).getByRole('button', { name: 'Payer 43,89€' }).waitFor();
+    await payWith(page, '4242 4242 4242 4242');
+    await page.getByText('Paiement confirmé : 43,89€.').waitFor({ timeout: 15_000 });
+    const [order] = await ordersOf(email);
+    expect(order).toMatchObject({ status: 'paid', delivery_method: 'relay', shipping_cents: 390 });
+    await page.context().close();
+  });
+});
