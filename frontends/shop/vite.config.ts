@@ -1,7 +1,7 @@
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteCssPlaceholderFix, routerAlias, sharedModules } from '../federation.ts';
+import { preloadExposedImports, remoteCssPlaceholderFix, routerAlias, sharedModules } from '../federation.ts';
 
 /**
  * What every shop page takes besides its own code: the remote's router of pages, the parts
@@ -23,6 +23,7 @@ export default defineConfig({
       shared: sharedModules,
     }),
     remoteCssPlaceholderFix(),
+    preloadExposedImports(),
   ],
   build: {
     target: 'esnext',

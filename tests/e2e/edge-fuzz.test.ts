@@ -81,6 +81,7 @@ describe('edge fuzz: malformed requests on every public route', () => {
         LOGIN_CLOSE_TO_STRANGERS_AFTER: A_LOT,
         LOGIN_WARN_OWNER_AFTER: A_LOT,
         CHECKOUT_RATE_LIMIT_PER_IP: A_LOT,
+        RELAY_POINTS_RATE_LIMIT_PER_MINUTE: A_LOT,
       },
       log: (line) => serverLog.push(line),
     }).catch((error) => {
@@ -325,6 +326,7 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
   const queries: Record<string, Record<string, string>> = {
     'GET /get-parent-by-id': { parent_id: fx.parentId },
     'GET /checkout/orders/:id/status': { client_secret: fx.order.clientSecret },
+    'GET /relay_points': { postcode: '75001', country: 'FR' },
   };
   const params: Record<string, Record<string, string>> = {
     'PATCH /reset_bracelet/:id': { id: b1 },

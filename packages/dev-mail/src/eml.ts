@@ -70,6 +70,39 @@ function findText(headers: Map<string, string>, body: string): string {
   return type.toLowerCase().startsWith('text/plain') ? decodeBody(body, headers.get('content-transfer-encoding')).trim() : '';
 }
 
+/** A file attached to a message, decoded. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+function collectAttachments(headers: Map<string, string>, body: string, found: MailAttachment[]): void {
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.toLowerCase().startsWith('multipart/') && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break;
+      const entity = splitEntity(part.replace(/^\r?\n/, ''));
+      collectAttachments(entity.headers, entity.body, found);
+    }
+    return;
+  }
+  const disposition = headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^attachment/i.test(disposition) && !filename) return;
+  const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  const content =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : Buffer.from(encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body, 'latin1');
+  found.push({ filename: decodeEncodedWords(filename ?? ''), contentType: type.split(';')[0]?.trim().toLowerCase() ?? '', content });
+}
+
+/** The files attached to a message (multipart parts with a filename or an attachment disposition). */
+export function parseAttachments(raw: string): MailAttachment[] {
+  const { headers, body } = splitEntity(raw);
+  const found: MailAttachment[] = [];
+  collectAttachments(headers, body, found);
+  return found;
+}
+
 export function parseMail(raw: string): ParsedMail {
   const { headers, body } = splitEntity(raw);
   return {

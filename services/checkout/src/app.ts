@@ -6,6 +6,7 @@ import { createPayments, type Payments } from './payments/create-payment-provide
 import { registerCheckoutRoutes } from './routes/checkout/index.js';
 import { registerOrderRoutes } from './routes/orders/index.js';
 import { registerPaymentRoutes } from './routes/payments/index.js';
+import { registerRelayPointRoutes } from './routes/relay-points/index.js';
 import type { CheckoutDeps } from './use-cases/deps.js';
 
 /**
@@ -35,6 +36,7 @@ export async function buildApp(serviceDeps: ServiceDeps<Config>, givenPayments?:
   const deps: CheckoutDeps = { ...serviceDeps, payments: payments.provider, stripeFake: fake };
   registerOrderRoutes(app, deps);
   registerCheckoutRoutes(app, deps);
+  registerRelayPointRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   return app;
 }

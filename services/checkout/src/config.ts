@@ -46,6 +46,30 @@ export const configSchema = baseConfigSchema
       .string()
       .regex(/^[A-Z0-9-]{1,12}$/)
       .default('F'),
+    /** Relay-point search: `local` (shipped demo directory, offline) or `mondialrelay` (their web service). */
+    RELAY_PROVIDER: z.enum(['local', 'mondialrelay']).default('local'),
+    /** Mondial Relay's brand code (Enseigne, up to 8 characters) and web-service private key; required with mondialrelay. */
+    MONDIAL_RELAY_ENSEIGNE: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(
+        z
+          .string()
+          .regex(/^[0-9A-Z]{2}[0-9A-Z ]{0,6}$/, { message: '2 à 8 lettres majuscules ou chiffres' })
+          .optional(),
+      ),
+    MONDIAL_RELAY_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined),
+    MONDIAL_RELAY_URL: z.url().default('https://api.mondialrelay.com/Web_Services.asmx'),
+    /** Under the page's 5 s (spec §9): past it the buyer gets our message and a retry. */
+    MONDIAL_RELAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(4500).default(4000),
+    /** Relay-point searches per client address per minute (each postcode typed is one). */
+    RELAY_POINTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((config, context) => {
     // Real Stripe needs all three: a key without the webhook's secret would take payments no order ever sees.
@@ -59,6 +83,13 @@ export const configSchema = baseConfigSchema
             message: config.STRIPE_REQUIRED ? 'requis (STRIPE_REQUIRED=true)' : 'requis avec les autres clés Stripe',
           });
       }
+    }
+  })
+  .superRefine((config, context) => {
+    // A search without credentials would only ever fail: refuse to start instead.
+    if (config.RELAY_PROVIDER !== 'mondialrelay') return;
+    for (const name of ['MONDIAL_RELAY_ENSEIGNE', 'MONDIAL_RELAY_PRIVATE_KEY'] as const) {
+      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'requis avec RELAY_PROVIDER=mondialrelay' });
     }
   });
 export type Config = z.infer<typeof configSchema>;

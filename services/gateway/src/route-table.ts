@@ -59,6 +59,8 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
   { method: 'GET', path: '/checkout/config', service: 'checkout' },
   { method: 'GET', path: '/checkout/orders/:id/status', service: 'checkout' },
+  // The relay-point picker's search (our own picker instead of the carrier's widget).
+  { method: 'GET', path: '/relay_points', service: 'checkout' },
   // Stripe's webhook: forwarded byte for byte like every body, since its signature covers the exact bytes.
   { method: 'POST', path: '/stripe/webhook', service: 'checkout' },
   // The simulated provider's browser side (404 when real Stripe keys are set).

@@ -1,3 +1,4 @@
+import { sellerConfigShape } from '@bracelet/invoice';
 import { baseConfigSchema } from '@bracelet/service-kit';
 import { z } from 'zod';
 
@@ -13,6 +14,8 @@ export const configSchema = baseConfigSchema
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+    /** The seller's identity on the invoices attached to order confirmations (demo values until set). */
+    ...sellerConfigShape,
   })
   .superRefine((config, context) => {
     if (config.SMS_PROVIDER === 'log' && !config.SMS_LOG_DIR)

@@ -1,3 +1,4 @@
+import { sellerOf } from '@bracelet/invoice';
 import { runService } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
@@ -17,7 +18,12 @@ await runService({
     concurrency: 12,
     handlers: ({ config }) => {
       mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
-      return createNotifierEventHandlers({ mailer, sms: createSmsProvider(config), publicUrl: config.PUBLIC_URL });
+      return createNotifierEventHandlers({
+        mailer,
+        sms: createSmsProvider(config),
+        publicUrl: config.PUBLIC_URL,
+        seller: sellerOf(config),
+      });
     },
   },
   startBackground: () => ({

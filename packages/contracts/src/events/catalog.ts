@@ -191,6 +191,12 @@ export const paymentSucceeded = defineEvent('payment.succeeded', {
   currency: z.literal('eur'),
   paymentIntentId: z.string(),
   paidAt: z.iso.datetime({ offset: true }),
+  /**
+   * The invoice's download link for people without an account (an unguessable token checkout keeps
+   * only hashed): the notifier puts it in the confirmation e-mail. Absent in events written before
+   * invoices could be downloaded.
+   */
+  invoiceUrl: z.url().optional(),
 });
 
 /** Staff finished preparing an order: its bracelets now belong to the buyer. */

@@ -163,3 +163,63 @@ export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
 /** POST /stripe/webhook's answer to Stripe. */
 export const webhookResponseSchema = z.object({ received: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Relay-point search (issue 11 item 5, spec §2.12, §3 Relay point): GET /relay_points, which
+// feeds the shop's own picker instead of the carrier's third-party widget.
+// ---------------------------------------------------------------------------------------------
+
+/** The countries the picker searches in, and the shape of their postcodes. */
+export const relayPointCountries = ['FR', 'BE', 'LU'] as const;
+export type RelayPointCountry = (typeof relayPointCountries)[number];
+const relayPostcodePatterns: Record<RelayPointCountry, { pattern: RegExp; message: string }> = {
+  FR: { pattern: /^[0-9]{5}$/, message: 'Code postal invalide : 5 chiffres attendus.' },
+  BE: { pattern: /^[1-9][0-9]{3}$/, message: 'Code postal invalide : 4 chiffres attendus.' },
+  LU: { pattern: /^[0-9]{4}$/, message: 'Code postal invalide : 4 chiffres attendus.' },
+};
+
+/** GET /relay_points?postcode=75001&country=FR — country defaults to FR (the widget's default). */
+export const relayPointsQuerySchema = z
+  .object({
+    postcode: z
+      .string({ message: 'Le code postal est obligatoire.' })
+      .trim()
+      .min(1, { message: 'Le code postal est obligatoire.' })
+      .max(10, { message: 'Code postal invalide.' }),
+    country: z
+      .string({ message: 'Pays invalide.' })
+      .trim()
+      .toUpperCase()
+      .default('FR')
+      .pipe(z.enum(relayPointCountries, { message: 'Pays non desservi : France (FR), Belgique (BE) ou Luxembourg (LU).' })),
+  })
+  .superRefine((query, context) => {
+    // The shape depends on the country: checked once both are known (an empty one is already reported).
+    const { pattern, message } = relayPostcodePatterns[query.country];
+    if (query.postcode !== '' && !pattern.test(query.postcode)) context.addIssue({ code: 'custom', path: ['postcode'], message });
+  });
+export type RelayPointsQuery = z.input<typeof relayPointsQuerySchema>;
+
+export const relayPointWeekDays = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'] as const;
+
+/** One day's opening: 'Fermé', or one or two ranges such as '09:00-12:00 14:00-19:00'. */
+export const relayPointOpeningSchema = z.object({ jour: z.enum(relayPointWeekDays), heures: z.string() });
+
+/** A relay point as the picker shows it: the spec's fields (§3), plus country, distance and hours. */
+export const relayPointResultSchema = z.object({
+  ID: z.string(),
+  Nom: z.string(),
+  Adresse1: z.string(),
+  CP: z.string(),
+  Ville: z.string(),
+  Pays: z.string(),
+  /** From the searched postcode, in metres. */
+  distance_m: z.number().int().min(0),
+  /** Monday to Sunday, in that order. */
+  horaires: z.array(relayPointOpeningSchema).length(7),
+});
+export type RelayPointResult = z.infer<typeof relayPointResultSchema>;
+
+/** Up to 7 points (spec §9), nearest first; empty where no point is known. */
+export const relayPointsResponseSchema = z.array(relayPointResultSchema).max(7);
+export type RelayPointsResponse = z.infer<typeof relayPointsResponseSchema>;

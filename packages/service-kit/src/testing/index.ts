@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConsumerName, EventOf, EventsFor } from '@bracelet/contracts';
-import { type ParsedMail, parseMail } from '@bracelet/dev-mail';
+import { type MailAttachment, type ParsedMail, parseAttachments, parseMail } from '@bracelet/dev-mail';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { type BaseConfig, parseConfig } from '../config.js';
@@ -93,8 +93,10 @@ export async function eventually<T>(check: () => T | undefined | Promise<T | und
   }
 }
 
-/** The messages the development mail catcher wrote to `dir` (for `to`, if given), oldest first. */
-export function readCapturedMail(dir: string, to?: string): ParsedMail[] {
+export type CapturedMail = ParsedMail & { attachments: MailAttachment[] };
+
+/** The messages the development mail catcher wrote to `dir` (for `to`, if given), oldest first, with their attachments. */
+export function readCapturedMail(dir: string, to?: string): CapturedMail[] {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
@@ -103,6 +105,9 @@ export function readCapturedMail(dir: string, to?: string): ParsedMail[] {
   }
   return names
     .filter((name) => name.endsWith('.eml'))
-    .map((name) => parseMail(readFileSync(join(dir, name), 'utf8')))
+    .map((name) => {
+      const raw = readFileSync(join(dir, name), 'utf8');
+      return { ...parseMail(raw), attachments: parseAttachments(raw) };
+    })
     .filter((mail) => to === undefined || mail.to.includes(to));
 }

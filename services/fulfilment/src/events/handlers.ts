@@ -1,6 +1,7 @@
-import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
+import type { ConsumerHandlers } from '@bracelet/service-kit';
+import { recordOrderToPrepare } from './record-order-to-prepare.js';
 
 /** Fulfilment turns paid orders into orders to prepare. */
 export const fulfilmentEventHandlers: ConsumerHandlers<'fulfilment'> = {
-  'payment.succeeded': handledLater('orders to prepare (checkout issue)'),
+  'payment.succeeded': recordOrderToPrepare,
 };

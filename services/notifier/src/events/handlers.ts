@@ -1,3 +1,4 @@
+import { demoSeller, invoiceOf, renderInvoicePdf, type Seller } from '@bracelet/invoice';
 import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
 import type { Mailer } from '../mail/mailer.js';
 import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
@@ -11,11 +12,13 @@ import {
   scanAlertSms,
   scanSummaryMail,
 } from '../templates/finder-messages.js';
+import { orderConfirmationMail } from '../templates/order-mails.js';
 
-type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string };
+/** `seller`: whose invoices the confirmations carry (the configured identity; the demo one if not given). */
+type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string; seller?: Seller };
 
 /** The notifier turns events into e-mails and SMS. */
-export function createNotifierEventHandlers({ mailer, sms, publicUrl }: Transports): ConsumerHandlers<'notifier'> {
+export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = demoSeller }: Transports): ConsumerHandlers<'notifier'> {
   return {
     // Scan groups scans: this event is the first of its window, so it alerts at once.
     'bracelet.scanned': async (event, { db }) => {
@@ -62,7 +65,15 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl }: Transpor
       }
       await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'password-reset', mail: passwordResetMail(event) });
     },
-    'payment.succeeded': handledLater('order confirmation e-mail (checkout issue)'),
+    // The invoice is drawn from the event alone, as checkout draws it for the download: the same document.
+    'payment.succeeded': async (event, { db }) => {
+      const pdf = await renderInvoicePdf(invoiceOf(event, seller));
+      await sendMailOnce(db, mailer, {
+        eventId: event.eventId,
+        template: 'order-confirmation',
+        mail: orderConfirmationMail(event, publicUrl, seller, pdf),
+      });
+    },
     'order.shipped': handledLater('shipping e-mail (back-office issue)'),
   };
 }

@@ -1,4 +1,10 @@
-import type { CheckoutConfigResponse, CreatePaymentIntentResponse, OrderStatusResponse, SimulatedConfirmResponse } from '../checkout.js';
+import type {
+  CheckoutConfigResponse,
+  CreatePaymentIntentResponse,
+  OrderStatusResponse,
+  RelayPointsResponse,
+  SimulatedConfirmResponse,
+} from '../checkout.js';
 import type { Endpoint, HttpMethod } from './index.js';
 
 /** What the checkout and success pages call (checkout). */
@@ -17,3 +23,7 @@ export const orderStatus = (orderId: string, clientSecret?: string) =>
     'GET',
     `/checkout/orders/${segment(orderId)}/status${clientSecret ? `?client_secret=${segment(clientSecret)}` : ''}`,
   );
+
+/** Relay-point search for the picker: up to 7 points nearest first; 503 when the carrier does not answer. */
+export const relayPoints = (postcode: string, country = 'FR') =>
+  call<RelayPointsResponse>('GET', `/relay_points?postcode=${segment(postcode)}&country=${segment(country)}`);
