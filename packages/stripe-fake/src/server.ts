@@ -39,6 +39,7 @@ export type StripeFake = {
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
+const MAX_KEPT_REPLIES = 20_000;
 
 /**
  * A local stand-in for the part of Stripe's API the shop uses, spoken as Stripe speaks it so the
@@ -129,6 +130,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         }
         const answer = answerOrError(() => route(request.method ?? 'GET', url.pathname, params, idempotencyKey));
         replies.set(idempotencyKey, { fingerprint, ...answer });
+        // Stripe keeps keys for 24 hours; a long local run keeps the latest ones, not all.
+        if (replies.size > MAX_KEPT_REPLIES) replies.delete(replies.keys().next().value as string);
         return send(answer.status, answer.body);
       }
       const answer = answerOrError(() => route(request.method ?? 'GET', url.pathname, params, null));
