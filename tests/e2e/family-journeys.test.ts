@@ -207,7 +207,7 @@ describe('family journeys', () => {
     const sid = cookies.find((cookie) => cookie.name === 'sid');
     expect(sid?.httpOnly).toBe(true);
 
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.waitForURL('**/homepage');
     await page.getByRole('link', { name: 'Se connecter', includeHidden: true }).first().waitFor({ state: 'attached' });
