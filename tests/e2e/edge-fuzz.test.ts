@@ -316,6 +316,7 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     'POST /add_child_profile/': { kind: 'multipart', fields: () => ({ ...childFields('Fuzz'), parent_id: fx.parentId }) },
     'PUT /update_child_profile/:id': { kind: 'multipart', fields: () => childFields('Zoé') },
     'POST /create-payment-intent': json(() => checkoutFields()),
+    'POST /withdrawals': json(() => ({ name: 'Camille Durand', order_number: 'BQ-001001', email: 'camille.fuzz@example.com' })),
     'POST /payments/simulated/confirm': json(() => ({
       payment_intent: fx.order.paymentIntent,
       client_secret: fx.order.clientSecret,

@@ -55,6 +55,9 @@ export function Footer({ finderPage }: { finderPage: boolean }) {
             <li>
               <Link to={shop.legalNotice}>Mentions légales</Link>
             </li>
+            <li>
+              <Link to={shop.withdrawal}>Se rétracter du contrat ici</Link>
+            </li>
             {finderPage ? null : (
               <li>
                 <button type="button" className="linkish" onClick={reopenConsent}>

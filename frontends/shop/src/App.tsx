@@ -18,6 +18,7 @@ const pages = {
   [page.cart]: lazy(() => import('./pages/CartPage')),
   [page.checkout]: lazy(() => import('./pages/checkout/CheckoutPage')),
   [page.success]: lazy(() => import('./pages/checkout/SuccessPage')),
+  [page.withdrawal]: lazy(() => import('./pages/WithdrawalPage')),
   [page.cgv]: lazy(() => import('./pages/CgvPage')),
   [page.privacy]: lazy(() => import('./pages/PrivacyPage')),
   [page.legalNotice]: lazy(() => import('./pages/LegalNoticePage')),

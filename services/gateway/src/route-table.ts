@@ -57,6 +57,7 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'GET', path: '/get_orders_by_parent/:id', service: 'checkout' },
   // Checkout and payments (ADR 012)
   { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
+  { method: 'POST', path: '/withdrawals', service: 'checkout' },
   { method: 'GET', path: '/checkout/config', service: 'checkout' },
   { method: 'GET', path: '/checkout/orders/:id/status', service: 'checkout' },
   // The relay-point picker's search (our own picker instead of the carrier's widget).

@@ -214,6 +214,24 @@ export const orderShipped = defineEvent('order.shipped', {
   shipmentId: z.string().nullable(),
 });
 
+/**
+ * A buyer used the withdrawal button (EU directive 2023/2673) with the number and e-mail of a paid
+ * order. Accepted within the period (payment to 14 days after the latest delivery date the terms
+ * promise): fulfilment expects the return; refused after it. The notifier acknowledges either way,
+ * to the order's own address.
+ */
+export const orderWithdrawalRequested = defineEvent('order.withdrawal_requested', {
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  customerEmail: z.email(),
+  /** As typed in the form. */
+  customerName: z.string(),
+  requestedAt: z.iso.datetime({ offset: true }),
+  accepted: z.boolean(),
+  /** The last moment the withdrawal could be made. */
+  deadline: z.iso.datetime({ offset: true }),
+});
+
 /** A parent created an account. */
 export const parentRegistered = defineEvent('parent.registered', {
   parent: parentContactSchema,

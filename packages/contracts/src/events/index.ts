@@ -18,6 +18,7 @@ export const eventSchemas = {
   'payment.succeeded': schemas.paymentSucceeded,
   'order.prepared': schemas.orderPrepared,
   'order.shipped': schemas.orderShipped,
+  'order.withdrawal_requested': schemas.orderWithdrawalRequested,
   'parent.registered': schemas.parentRegistered,
   'parent.signup_attempted': schemas.parentSignupAttempted,
   'parent.login_throttled': schemas.parentLoginThrottled,
@@ -50,6 +51,7 @@ export const eventConsumers = {
   'payment.succeeded': ['fulfilment', 'notifier'],
   'order.prepared': ['family', 'checkout'],
   'order.shipped': ['checkout', 'notifier'],
+  'order.withdrawal_requested': ['fulfilment', 'notifier'],
   'parent.registered': ['notifier'],
   'parent.signup_attempted': ['notifier'],
   'parent.login_throttled': ['notifier'],
@@ -59,7 +61,7 @@ export const eventConsumers = {
 /** Who may emit each event: a service writes only its own events to its outbox. */
 export const eventProducers = {
   catalog: ['product.updated'],
-  checkout: ['payment.succeeded'],
+  checkout: ['payment.succeeded', 'order.withdrawal_requested'],
   family: [
     'parent.registered',
     'parent.signup_attempted',

@@ -223,3 +223,25 @@ export type RelayPointResult = z.infer<typeof relayPointResultSchema>;
 /** Up to 7 points (spec §9), nearest first; empty where no point is known. */
 export const relayPointsResponseSchema = z.array(relayPointResultSchema).max(7);
 export type RelayPointsResponse = z.infer<typeof relayPointsResponseSchema>;
+
+/*
+ * The withdrawal button (EU directive 2023/2673): no account needed; the answer is the same whether
+ * the order exists or not (the acknowledgment goes to the order's own address).
+ */
+export const withdrawalRequestSchema = z.object({
+  name: requiredText('Votre nom', 120),
+  order_number: z
+    .string({ message: 'Le numéro de commande est obligatoire.' })
+    .trim()
+    .min(1, { message: 'Le numéro de commande est obligatoire.' })
+    .max(20, { message: 'Numéro de commande invalide.' })
+    .regex(/^[A-Za-z]{2}-?\d{1,10}$/, { message: 'Numéro de commande invalide (par exemple BQ-001234).' }),
+  email: z
+    .string({ message: "L'adresse e-mail est obligatoire." })
+    .trim()
+    .max(254, { message: 'Adresse e-mail trop longue.' })
+    .pipe(z.email({ message: 'Adresse e-mail invalide.' })),
+});
+export type WithdrawalRequestBody = z.input<typeof withdrawalRequestSchema>;
+export const withdrawalResponseSchema = z.object({ message: z.string() });
+export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;

@@ -21,6 +21,7 @@ export const remotePages = {
     cart: '/cart',
     checkout: '/checkout',
     success: '/success',
+    withdrawal: '/retractation',
     cgv: '/cgv',
     privacy: '/politique-confidentialite',
     legalNotice: '/mentions-legales',

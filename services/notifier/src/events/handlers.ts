@@ -13,6 +13,7 @@ import {
   scanSummaryMail,
 } from '../templates/finder-messages.js';
 import { orderConfirmationMail } from '../templates/order-mails.js';
+import { withdrawalAcknowledgmentMail } from '../templates/withdrawal-mails.js';
 
 /** `seller`: whose invoices the confirmations carry (the configured identity; the demo one if not given). */
 type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string; seller?: Seller };
@@ -72,6 +73,13 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = d
         eventId: event.eventId,
         template: 'order-confirmation',
         mail: orderConfirmationMail(event, publicUrl, seller, pdf),
+      });
+    },
+    'order.withdrawal_requested': async (event, { db }) => {
+      await sendMailOnce(db, mailer, {
+        eventId: event.eventId,
+        template: 'withdrawal-acknowledgment',
+        mail: withdrawalAcknowledgmentMail(event, publicUrl),
       });
     },
     'order.shipped': handledLater('shipping e-mail (back-office issue)'),

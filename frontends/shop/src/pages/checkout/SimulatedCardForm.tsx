@@ -7,7 +7,7 @@ import { PAYMENT_FAILED, PAYMENT_UNAVAILABLE, type PaymentOutcome, returnUrlOf }
 const TEST_CARDS: Record<string, 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_threeDSecure2Required'> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
-  '4000002760003184': 'pm_card_threeDSecure2Required',
+  '4000000000003220': 'pm_card_threeDSecure2Required',
 };
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
@@ -86,7 +86,7 @@ export function SimulatedCardForm({ orderId, paymentIntent, clientSecret, totalC
     <form className="checkout-form test-card" onSubmit={pay} noValidate>
       <p className="test-card__label" role="note">
         <strong>Mode test</strong> — aucune carte réelle n’est débitée. Carte acceptée : 4242 4242 4242 4242 ; carte refusée : 4000 0000
-        0000 0002 ; avec authentification 3-D Secure : 4000 0027 6000 3184. Date future et CVC quelconques.
+        0000 0002 ; avec authentification 3-D Secure : 4000 0000 0000 3220. Date future et CVC quelconques.
       </p>
       <div className="field">
         <label htmlFor={ids.number}>Numéro de carte</label>

@@ -4,6 +4,7 @@ import type {
   OrderStatusResponse,
   RelayPointsResponse,
   SimulatedConfirmResponse,
+  WithdrawalResponse,
 } from '../checkout.js';
 import type { Endpoint, HttpMethod } from './index.js';
 
@@ -27,3 +28,6 @@ export const orderStatus = (orderId: string, clientSecret?: string) =>
 /** Relay-point search for the picker: up to 7 points nearest first; 503 when the carrier does not answer. */
 export const relayPoints = (postcode: string, country = 'FR') =>
   call<RelayPointsResponse>('GET', `/relay_points?postcode=${segment(postcode)}&country=${segment(country)}`);
+
+/** The withdrawal form (no account needed). Body: WithdrawalRequestBody. 202 with the same message whatever the order. */
+export const requestWithdrawal = () => call<WithdrawalResponse>('POST', '/withdrawals');

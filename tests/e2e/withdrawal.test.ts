@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser.js';
+import { eventually, mailsTo, uniqueEmail } from './family-helpers.js';
+
+const browser = useBrowser();
+
+/** A paid order for `email`, made as the checkout page makes it (the simulated provider pays it). */
+async function buyAs(page: Page, email: string): Promise<string> {
+  await page.goto('/cgv');
+  return page.evaluate(async (buyer) => {
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return response.json();
+    };
+    const placed = await post('/create-payment-intent', {
+      items: [{ code: 'BRACELET_CORDE', color: 'Sable', quantity: 1 }],
+      shipping_method: 'laposte',
+      delivery_option: 'standard',
+      customer: {
+        first_name: 'Camille',
+        last_name: 'Martin',
+        email: buyer,
+        address: '12 rue des Lilas',
+        city: 'Lyon',
+        postal_code: '69003',
+      },
+    });
+    await post('/payments/simulated/confirm', {
+      payment_intent: placed.payment_intent,
+      client_secret: placed.client_secret,
+      payment_method: 'pm_card_visa',
+    });
+    return placed.order_number as string;
+  }, email);
+}
+
+describe('the withdrawal button', () => {
+  it('works without logging in, from the footer, and its acknowledgment arrives', async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const email = uniqueEmail('retractation');
+    const orderNumber = await buyAs(page, email);
+    await page.getByRole('link', { name: 'Se rétracter du contrat ici' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Se rétracter du contrat' }).waitFor();
+    await page.getByLabel('Votre nom').fill('Camille Martin');
+    await page.getByLabel('Numéro de commande').fill(orderNumber.toLowerCase());
+    await page.getByLabel('Adresse mail').fill(email);
+    await page.getByRole('button', { name: 'Confirmer la rétractation' }).click();
+    await page.getByText('Votre demande de rétractation est enregistrée.', { exact: false }).waitFor();
+    const mail = await eventually(() =>
+      mailsTo(email).find((each) => each.subject.startsWith('Accusé de réception de votre rétractation')),
+    );
+    expect(mail.subject).toBe(`Accusé de réception de votre rétractation — commande ${orderNumber}`);
+    expect(mail.text).toContain(`« Je me rétracte du contrat portant sur la commande ${orderNumber}. »`);
+    expect(mail.text).toMatch(/faite par Camille Martin le \d{1,2} \S+ \d{4} à \d{2}:\d{2}/);
+    await page.context().close();
+  });
+
+  it('says the same for an order that is not the requester’s, and nobody is mailed', async () => {
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    const owner = uniqueEmail('owner');
+    const orderNumber = await buyAs(page, owner);
+    const stranger = uniqueEmail('stranger');
+    await page.goto(`/retractation?order=${orderNumber}`);
+    expect(await page.getByLabel('Numéro de commande').inputValue()).toBe(orderNumber);
+    await page.getByLabel('Votre nom').fill('Quelqu’un');
+    await page.getByLabel('Adresse mail').fill(stranger);
+    await page.getByRole('button', { name: 'Confirmer la rétractation' }).click();
+    await page.getByText('Votre demande de rétractation est enregistrée.', { exact: false }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(mailsTo(stranger)).toEqual([]);
+    expect(mailsTo(owner).filter((each) => each.subject.includes('rétractation'))).toEqual([]);
+    await page.context().close();
+  });
+});
