@@ -24,6 +24,8 @@ export type PageMeasure = {
   opportunities: Array<{ id: string; title: string; displayValue: string }>;
   /** Lighthouse's own warnings (a page that did not load fully, storage left in place…). */
   runWarnings: string[];
+  /** Set when the run itself failed (no paint, a protocol timeout…): its figures mean nothing. */
+  runtimeError?: string;
 };
 
 type Node = { selector?: string; snippet?: string; nodeLabel?: string };
@@ -112,5 +114,6 @@ export async function measurePage(chromePort: number, origin: string, label: str
     javascript: { files: scripts.length, gzippedKB: Math.round(gzippedBytes / 102.4) / 10 },
     opportunities,
     runWarnings: lhr.runWarnings.map(String),
+    ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
 }

@@ -109,7 +109,7 @@ function ModelCardsPlaceholder() {
       {MODELS.map((code) => (
         <li key={code} className="model-card">
           <span className="picture-placeholder" />
-          <span style={{ display: 'block', minHeight: '8.5rem' }} />
+          <span style={{ display: 'block', minHeight: '10.5rem' }} />
         </li>
       ))}
     </ul>
