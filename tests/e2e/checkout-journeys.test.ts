@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
+import { eventually, logIn, mailsTo } from './family-helpers.js';
 
 const browser = useBrowser();
 const db = new pg.Pool({ connectionString: inject('e2e').adminUrl, max: 2 });
@@ -44,6 +46,13 @@ async function payWith(page: Page, card: string): Promise<void> {
   await payment.getByLabel('CVC').fill('123');
   await payment.getByRole('button', { name: /^Payer / }).click();
 }
+
+/** A PDF's text as a reader extracts it (poppler's pdftotext). */
+const pdfText = (pdf: Uint8Array) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+
+/** The order confirmation caught for `email`, once the notifier has sent it. */
+const confirmationOf = (email: string, orderNumber: string) =>
+  eventually(() => mailsTo(email).find((mail) => mail.subject === `Confirmation de votre commande ${orderNumber}`), 20_000);
 
 async function ordersOf(email: string) {
   const { rows } = await db.query<{
@@ -97,9 +106,61 @@ describe('checkout journeys (simulated Stripe)', () => {
     expect(await ordersOf(email)).toEqual([
       { status: 'paid', total_cents: 5289, shipping_cents: 1290, delivery_method: 'express', invoice_number: expect.any(String) },
     ]);
+    const [{ invoice_number: invoiceNumber } = { invoice_number: '' }] = await ordersOf(email);
+
+    // The confirmation e-mail, with the invoice PDF attached: it parses and names the order, the total and the VAT.
+    const mail = await confirmationOf(email, number);
+    expect(mail.text).toContain(`Commande n° ${number} — facture n° ${invoiceNumber}`);
+    expect(mail.text).toContain('Total TTC : 52,89 €');
+    expect(mail.text).toContain('dont TVA 20 % : 8,81 €');
+    expect(mail.text).toMatch(new RegExp(`Se rétracter du contrat ici : https?://\\S+/retractation\\?order=${number}`));
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`facture-${invoiceNumber}.pdf`, 'application/pdf'],
+    ]);
+    const invoice = pdfText(mail.attachments[0]?.content ?? new Uint8Array());
+    expect(invoice).toContain(`Facture n° ${invoiceNumber}`);
+    expect(invoice).toContain(`Commande n° ${number}`);
+    expect(invoice).toMatch(/Total TTC\s+52,89 €/);
+    expect(invoice).toMatch(/TVA 20 %\s+8,81 €/);
+    // A guest's link in the e-mail downloads the same invoice, without an account.
+    const link = /Télécharger la facture : (\S+)/.exec(mail.text)?.[1] ?? '';
+    const download = await fetch(new URL(new URL(link).pathname + new URL(link).search, inject('e2e').baseUrl));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(mail.attachments[0]?.content ?? Buffer.alloc(0))).toBe(true);
     // The cart is empty now: /checkout sends back to it.
     await page.goto('/checkout');
     await page.waitForURL('**/cart');
+    await page.context().close();
+  });
+
+  it("a parent's paid order is in their commandes tab with its invoice, which only they can download", async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await page.goto('/login');
+    const { email, password } = inject('e2e').demo.parent;
+    await logIn(page, email, password);
+    await page.waitForURL('**/account');
+    await seedCart(page, [{ color: 'Sable', quantity: 2 }]);
+    await page.goto('/checkout');
+    await fillContact(page, email);
+    await page.getByRole('region', { name: '2 Livraison' }).getByRole('button', { name: 'Continuer' }).click();
+    await payWith(page, '4242 4242 4242 4242');
+    await page.getByText('Paiement confirmé : 79,98€.').waitFor({ timeout: 15_000 });
+    const number = await page.locator('.success-page__number strong').innerText();
+
+    await page.goto('/account?tab=commandes');
+    const order = page.getByRole('listitem').filter({ hasText: `Commande ${number} du ` });
+    await order.waitFor();
+    expect(await order.innerText()).toContain('2 × Bracelet en corde (Sable)');
+    expect(await order.innerText()).toContain('Livraison en cours');
+    const href = (await order.getByRole('link', { name: 'Télécharger la facture' }).getAttribute('href')) ?? '';
+    const own = await page.request.get(href);
+    expect(own.status()).toBe(200);
+    expect(own.headers()['content-type']).toBe('application/pdf');
+    expect(pdfText(await own.body())).toContain(`Commande n° ${number}`);
+    // Without the parent's session, the same address is a 404.
+    const anonymous = await fetch(new URL(new URL(href).pathname, inject('e2e').baseUrl));
+    expect(anonymous.status).toBe(404);
     await page.context().close();
   });
 

@@ -327,12 +327,14 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
   const queries: Record<string, Record<string, string>> = {
     'GET /get-parent-by-id': { parent_id: fx.parentId },
     'GET /checkout/orders/:id/status': { client_secret: fx.order.clientSecret },
+    'GET /invoices/:id': { token: 'x'.repeat(43) },
     'GET /relay_points': { postcode: '75001', country: 'FR' },
   };
   const params: Record<string, Record<string, string>> = {
     'PATCH /reset_bracelet/:id': { id: b1 },
     'DELETE /delete_child/:id': { id: fx.childC },
     'GET /checkout/orders/:id/status': { id: fx.order.id },
+    'GET /invoices/:id': { id: fx.order.id },
     'GET /payments/simulated/authenticate/:id': { id: fx.order.paymentIntent },
     'POST /payments/simulated/authenticate/:id': { id: fx.order.paymentIntent },
   };

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import { createPayments, type Payments } from './payments/create-payment-provider.js';
 import { registerCheckoutRoutes } from './routes/checkout/index.js';
+import { registerInvoiceRoutes } from './routes/invoices/index.js';
 import { registerOrderRoutes } from './routes/orders/index.js';
 import { registerPaymentRoutes } from './routes/payments/index.js';
 import { registerRelayPointRoutes } from './routes/relay-points/index.js';
@@ -36,6 +37,7 @@ export async function buildApp(serviceDeps: ServiceDeps<Config>, givenPayments?:
   });
   const deps: CheckoutDeps = { ...serviceDeps, payments: payments.provider, stripeFake: fake };
   registerOrderRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
   registerCheckoutRoutes(app, deps);
   registerRelayPointRoutes(app, deps);
   await registerPaymentRoutes(app, deps);

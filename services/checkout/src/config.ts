@@ -1,3 +1,4 @@
+import { sellerConfigShape } from '@bracelet/invoice';
 import { baseConfigSchema } from '@bracelet/service-kit';
 import { z } from 'zod';
 
@@ -46,6 +47,8 @@ export const configSchema = baseConfigSchema
       .string()
       .regex(/^[A-Z0-9-]{1,12}$/)
       .default('F'),
+    /** The seller's identity on the invoices (demo values until set; the notifier reads the same). */
+    ...sellerConfigShape,
     /** Relay-point search: `local` (shipped demo directory, offline) or `mondialrelay` (their web service). */
     RELAY_PROVIDER: z.enum(['local', 'mondialrelay']).default('local'),
     /** Mondial Relay's brand code (Enseigne, up to 8 characters) and web-service private key; required with mondialrelay. */

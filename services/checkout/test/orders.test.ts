@@ -28,7 +28,15 @@ describe('GET /get_orders_by_parent/{id}', () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual([
-      { id: orderId, id_order: orderId, status: 'shipped', order_datetime: expect.any(String), contenu: [], invoice_url: null },
+      {
+        id: orderId,
+        id_order: orderId,
+        order_number: expect.stringMatching(/^BQ-\d{6}$/),
+        status: 'shipped',
+        order_datetime: expect.any(String),
+        contenu: [],
+        invoice_url: null,
+      },
     ]);
     const foreign = await app.inject({
       url: `/get_orders_by_parent/${owner}`,
@@ -60,6 +68,7 @@ describe('GET /get_orders_by_parent/{id}', () => {
       {
         id: paid,
         id_order: paid,
+        order_number: expect.stringMatching(/^BQ-\d{6}$/),
         status: 'paid',
         order_datetime: expect.any(String),
         contenu: [{ name: 'Bracelet en corde', color: 'Sable', quantity: 2 }],

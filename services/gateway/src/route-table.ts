@@ -55,6 +55,8 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/track-event', service: 'catalog' },
   // Orders
   { method: 'GET', path: '/get_orders_by_parent/:id', service: 'checkout' },
+  // A paid order's invoice (PDF): its parent's session, or the token of the guest's e-mail link.
+  { method: 'GET', path: '/invoices/:id', service: 'checkout' },
   // Checkout and payments (ADR 012)
   { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
   { method: 'POST', path: '/withdrawals', service: 'checkout' },

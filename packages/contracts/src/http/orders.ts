@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const buyerOrderSchema = z.object({
   id: z.uuid(),
   id_order: z.uuid(),
+  /** The number people read (e-mails, invoice, withdrawal form); not in the spec's list, added for them. */
+  order_number: z.string(),
   status: z.string(),
   order_datetime: z.string(),
   contenu: z.array(z.object({ name: z.string(), color: z.string(), quantity: z.number().int() })),

@@ -1,7 +1,15 @@
 import type { Queryable } from '@bracelet/service-kit';
 import type { Delivery, PricedLine } from '../pricing.js';
 
-export type BuyerOrder = { id: string; status: string; createdAt: Date; lines: Array<{ name: string; color: string; quantity: number }> };
+export type BuyerOrder = {
+  id: string;
+  orderNumber: string;
+  status: string;
+  createdAt: Date;
+  lines: Array<{ name: string; color: string; quantity: number }>;
+  /** Null while it has no invoice (a payment that did not match its order). */
+  invoiceNumber: string | null;
+};
 
 export type OrderStatus = 'awaiting_payment' | 'payment_mismatch' | 'paid' | 'prepared' | 'shipped';
 
@@ -203,14 +211,28 @@ export function createOrderRepository(db: Queryable) {
 
     /** A parent's orders, once paid (an unpaid attempt is not an order to them). */
     async listByParent(parentId: string): Promise<BuyerOrder[]> {
-      const { rows } = await db.query<{ id: string; status: string; created_at: Date; lines: BuyerOrder['lines'] | null }>(
-        `SELECT o.id, o.status, COALESCE(o.paid_at, o.created_at) AS created_at,
+      const { rows } = await db.query<{
+        id: string;
+        order_number: string;
+        status: string;
+        created_at: Date;
+        lines: BuyerOrder['lines'] | null;
+        invoice_number: string | null;
+      }>(
+        `SELECT o.id, o.order_number, o.status, COALESCE(o.paid_at, o.created_at) AS created_at, o.invoice_number,
            (SELECT jsonb_agg(jsonb_build_object('name', l.product_name, 'color', l.colour_name, 'quantity', l.quantity) ORDER BY l.position)
             FROM order_lines l WHERE l.order_id = o.id) AS lines
          FROM orders o WHERE o.parent_id = $1 AND o.status <> 'awaiting_payment' ORDER BY created_at DESC`,
         [parentId],
       );
-      return rows.map((row) => ({ id: row.id, status: row.status, createdAt: row.created_at, lines: row.lines ?? [] }));
+      return rows.map((row) => ({
+        id: row.id,
+        orderNumber: row.order_number,
+        status: row.status,
+        createdAt: row.created_at,
+        lines: row.lines ?? [],
+        invoiceNumber: row.invoice_number,
+      }));
     },
   };
 }

@@ -1,8 +1,11 @@
 import { createEvent } from '@bracelet/contracts';
 import { type PoolClient, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { createInvoiceLinkRepository } from '../db/invoice-links.repository.js';
 import { createInvoiceNumberRepository } from '../db/invoice-numbers.repository.js';
 import { createOrderRepository, type StoredOrder } from '../db/orders.repository.js';
 import { createStripeEventRepository, type StripeEventOutcome } from '../db/stripe-events.repository.js';
+import { createInvoiceToken, hashInvoiceToken, invoiceUrlOf } from '../invoice-links.js';
+import { paymentFactsOf } from '../paid-order.js';
 import type { PaymentEvent, PaymentIntentSummary } from '../payments/provider.js';
 import type { CheckoutDeps } from './deps.js';
 
@@ -69,7 +72,7 @@ async function findOrderOf(tx: PoolClient, intent: PaymentIntentSummary): Promis
   return byIntent ? orders.lockById(byIntent.id) : undefined;
 }
 
-/** Paid, its invoice number taken, and payment.succeeded written: one transaction. */
+/** Paid, its invoice number taken, its guest invoice link made, and payment.succeeded written: one transaction. */
 async function markPaid(deps: CheckoutDeps, tx: PoolClient, order: StoredOrder, paymentIntentId: string): Promise<void> {
   const orders = createOrderRepository(tx);
   const paidAt = new Date();
@@ -77,45 +80,16 @@ async function markPaid(deps: CheckoutDeps, tx: PoolClient, order: StoredOrder, 
   const number = await createInvoiceNumberRepository(tx).takeNext(series);
   const invoiceNumber = `${series}-${String(number).padStart(6, '0')}`;
   await orders.markPaid(order.id, { invoiceNumber, paidAt });
+  // The token travels once, in the event, to the buyer's e-mail; checkout keeps only its hash.
+  const invoiceToken = createInvoiceToken();
+  await createInvoiceLinkRepository(tx).setTokenHash(order.id, hashInvoiceToken(invoiceToken));
   const lines = await orders.linesOf(order.id);
-  const { customer } = order;
   await writeEvent(
     tx,
     'checkout',
     createEvent('payment.succeeded', {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      invoiceNumber,
-      parentId: order.parentId,
-      customer,
-      lines: lines.map((line) => ({
-        code: line.code,
-        productName: line.productName,
-        color: line.colourSlug,
-        colourName: line.colourName,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        totalCents: line.totalCents,
-      })),
-      delivery:
-        order.delivery === 'relay' && order.relayPoint
-          ? { method: 'relay', carrier: 'mondialrelay', relayPoint: order.relayPoint }
-          : {
-              method: order.delivery === 'express' ? 'express' : 'standard',
-              carrier: 'laposte',
-              address: order.shippingAddress ?? {
-                address: customer.address,
-                postalCode: customer.postalCode,
-                city: customer.city,
-                country: customer.country,
-              },
-            },
-      goodsCents: order.goodsCents,
-      shippingCents: order.shippingCents,
-      totalCents: order.totalCents,
-      currency: 'eur',
-      paymentIntentId,
-      paidAt: paidAt.toISOString(),
+      ...paymentFactsOf(order, lines, { invoiceNumber, paidAt, paymentIntentId }),
+      invoiceUrl: invoiceUrlOf(deps.config.PUBLIC_URL, order.id, invoiceToken),
     }),
   );
 }

@@ -10,7 +10,9 @@ export function OrdersTab({ parentId }: { parentId: string }) {
       {orders.data.map((order) => (
         <li key={order.id} className="list-item">
           <span className="list-item__main">
-            <strong>Commande du {new Date(order.order_datetime).toLocaleDateString('fr-FR')}</strong>
+            <strong>
+              Commande {order.order_number} du {new Date(order.order_datetime).toLocaleDateString('fr-FR')}
+            </strong>
             <br />
             {order.contenu.map((line) => `${line.quantity} × ${line.name} (${line.color})`).join(', ')}
           </span>
@@ -18,8 +20,9 @@ export function OrdersTab({ parentId }: { parentId: string }) {
             {order.status === 'shipped' ? 'Livrée' : 'Livraison en cours'}
           </span>
           {order.invoice_url ? (
-            <a href={order.invoice_url} target="_blank" rel="noreferrer">
-              Facture
+            // A download (content-disposition: attachment): no new tab left open and empty.
+            <a href={order.invoice_url} download>
+              Télécharger la facture
             </a>
           ) : null}
         </li>

@@ -2,6 +2,7 @@ import { buyerOrderSchema, errorResponseSchema } from '@bracelet/contracts';
 import { forbidden, type HttpServer, identitySecretsOf, requireIdentity, uuidParam } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { createOrderRepository } from '../../db/orders.repository.js';
+import { invoiceUrlOf } from '../../invoice-links.js';
 import type { CheckoutDeps } from '../../use-cases/deps.js';
 
 export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDeps): void {
@@ -21,10 +22,12 @@ export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDep
       return (await orders.listByParent(identity.accountId)).map((order) => ({
         id: order.id,
         id_order: order.id,
+        order_number: order.orderNumber,
         status: order.status,
         order_datetime: order.createdAt.toISOString(),
         contenu: order.lines,
-        invoice_url: null,
+        // The parent's own link: their session opens it (a guest's link carries a token instead).
+        invoice_url: order.invoiceNumber ? invoiceUrlOf(config.PUBLIC_URL, order.id) : null,
       }));
     },
   );
