@@ -19,7 +19,7 @@ export type PageMeasure = {
   /** Audit `layout-shifts`: the shifted elements, with their share of the CLS. */
   layoutShifts: Array<{ node: string; score: number; causes: string[] }>;
   /** The scripts the page loaded, and their size gzipped (level 9), as the finder's budget counts it. */
-  javascript: { files: number; gzippedKB: number };
+  javascript: { files: number; gzippedKB: number; scripts: Array<{ path: string; gzippedKB: number }> };
   /** The audits that cost the most (score < 0.9 with savings), for the report. */
   opportunities: Array<{ id: string; title: string; displayValue: string }>;
   /** Lighthouse's own warnings (a page that did not load fully, storage left in place…). */
@@ -71,7 +71,12 @@ export async function measurePage(chromePort: number, origin: string, label: str
   const requests = (details('network-requests')?.items ?? []) as Array<{ url: string; resourceType?: string }>;
   const scripts = [...new Set(requests.filter((item) => item.resourceType === 'Script').map((item) => item.url))];
   let gzippedBytes = 0;
-  for (const script of scripts) gzippedBytes += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 9 }).length;
+  const sizes: Array<{ path: string; gzippedKB: number }> = [];
+  for (const script of scripts) {
+    const bytes = gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 9 }).length;
+    gzippedBytes += bytes;
+    sizes.push({ path: new URL(script).pathname, gzippedKB: Math.round(bytes / 102.4) / 10 });
+  }
 
   // The element table is the first of the audit's list; its one row holds the node.
   const elementTable = (details('largest-contentful-paint-element')?.items?.[0] as AuditDetails | undefined)?.items?.[0];
@@ -111,7 +116,7 @@ export async function measurePage(chromePort: number, origin: string, label: str
     lcpLazy,
     unsizedImages,
     layoutShifts,
-    javascript: { files: scripts.length, gzippedKB: Math.round(gzippedBytes / 102.4) / 10 },
+    javascript: { files: scripts.length, gzippedKB: Math.round(gzippedBytes / 102.4) / 10, scripts: sizes },
     opportunities,
     runWarnings: lhr.runWarnings.map(String),
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
