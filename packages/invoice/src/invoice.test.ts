@@ -115,6 +115,13 @@ describe('invoice', () => {
     expect(text).not.toContain('démo');
   });
 
+  it('reads the seller from the environment, an empty value meaning the demo one', () => {
+    const seller = sellerOf(z.object(sellerConfigShape).parse({ SELLER_NAME: '  Bracelets QR SAS ', SELLER_SIREN: '' }));
+    expect(seller.name).toBe('Bracelets QR SAS');
+    expect(seller.siren).toBe('000 000 000 (démo)');
+    expect(z.object(sellerConfigShape).safeParse({ SELLER_RCS: 'x'.repeat(201) }).success).toBe(false);
+  });
+
   it('replaces what the standard fonts cannot draw instead of failing', async () => {
     const order = paidOrder({
       customer: { ...paidOrder().customer, firstName: 'Zoë\u202fŁucja', lastName: 'Nguyễn 李' },

@@ -11,7 +11,12 @@ export type Seller = {
   email: string;
 };
 
-const sellerField = (demo: string) => z.string().trim().min(1).max(200).default(demo);
+/** Unset or empty (compose passes `${SELLER_NAME:-}`), the demo value. */
+const sellerField = (demo: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().min(1).max(200).default(demo),
+  );
 
 /**
  * The seller's identity, read from the environment by every service that draws an invoice
