@@ -1,7 +1,10 @@
 import { createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import type { Config } from './config.js';
+import { registerOrderRoutes } from './routes/orders/index.js';
 
-/** Fulfilment's HTTP API. Its back-office routes arrive with the back-office issue. */
-export function buildApp({ db, redis, log }: ServiceDeps<Config>) {
-  return createHttpServer({ logger: log, readiness: [postgresCheck(db), redisCheck(redis)] });
+/** Fulfilment's HTTP API: the back office's orders to prepare and ship (staff only). */
+export function buildApp(deps: ServiceDeps<Config>) {
+  const app = createHttpServer({ logger: deps.log, readiness: [postgresCheck(deps.db), redisCheck(deps.redis)] });
+  registerOrderRoutes(app, deps);
+  return app;
 }

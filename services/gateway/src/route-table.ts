@@ -57,6 +57,12 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'GET', path: '/get_orders_by_parent/:id', service: 'checkout' },
   // A paid order's invoice (PDF): its parent's session, or the token of the guest's e-mail link.
   { method: 'GET', path: '/invoices/:id', service: 'checkout' },
+  // The back office's orders: preparation and shipping (fulfilment, staff only)
+  { method: 'GET', path: '/orders', service: 'fulfilment' },
+  { method: 'GET', path: '/orders/:id', service: 'fulfilment' },
+  { method: 'POST', path: '/orders/:id/status', service: 'fulfilment' },
+  { method: 'POST', path: '/orders/:orderId/add_bracelet', service: 'fulfilment' },
+  { method: 'DELETE', path: '/orders/:orderId/bracelets/:braceletId', service: 'fulfilment' },
   // Checkout and payments (ADR 012)
   { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
   { method: 'POST', path: '/withdrawals', service: 'checkout' },

@@ -206,12 +206,21 @@ export const orderPrepared = defineEvent('order.prepared', {
   braceletIds: z.array(braceletIdSchema),
 });
 
-/** Staff handed an order to the carrier. */
+/** Staff handed an order to the carrier, with its tracking number: the buyer is told how to follow it. */
 export const orderShipped = defineEvent('order.shipped', {
   orderId: z.uuid(),
+  /** The number people read (e-mails, back office). */
+  orderNumber: z.string(),
   parentId: parentId.nullable(),
   customerEmail: z.email(),
+  /** Whom the e-mail greets. */
+  customerName: z.string(),
+  /** The carrier's tracking number (the back office's shipment id). */
   shipmentId: z.string().nullable(),
+  carrier: z.enum(['laposte', 'mondialrelay']),
+  trackingNumber: z.string(),
+  /** Where the parcel goes (Mondial Relay's tracking page asks for it). */
+  destinationPostalCode: z.string(),
 });
 
 /**

@@ -5,6 +5,7 @@ export * from './catalog.js';
 export * from './checkout.js';
 export * from './errors.js';
 export * from './family.js';
+export * from './fulfilment.js';
 export * from './headers.js';
 export * from './mail.js';
 export * from './orders.js';

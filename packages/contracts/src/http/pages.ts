@@ -49,6 +49,6 @@ export const remotePages = {
     wizardStep3: '/newconfigurationstep3',
     configurationPage4: '/configurationpage4',
   },
-  backoffice: { mail: '/backoffice/mail' },
+  backoffice: { orders: '/backoffice', prepareOrder: '/prepareorderpage', mail: '/backoffice/mail' },
 } as const satisfies Record<RemoteName, Record<string, string>>;
 export type { RemoteName } from '../values.js';

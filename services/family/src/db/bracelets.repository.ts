@@ -17,12 +17,16 @@ export function createBraceletRepository(db: Queryable) {
       await db.query('INSERT INTO bracelets (id) SELECT unnest($1::text[]) ON CONFLICT (id) DO NOTHING', [braceletIds]);
     },
 
-    /** Bracelets of a prepared order go to the buyer, unless someone already owns them. */
+    /**
+     * Bracelets of a prepared order go to the buyer, unless someone already owns them (also when
+     * this event overtakes their bracelets.minted).
+     */
     async giveToOwner(braceletIds: string[], ownerId: string): Promise<void> {
-      await db.query('UPDATE bracelets SET owner_id = $2, updated_at = now() WHERE id = ANY($1::text[]) AND owner_id IS NULL', [
-        braceletIds,
-        ownerId,
-      ]);
+      await db.query(
+        `INSERT INTO bracelets (id, owner_id) SELECT unnest($1::text[]), $2
+         ON CONFLICT (id) DO UPDATE SET owner_id = EXCLUDED.owner_id, updated_at = now() WHERE bracelets.owner_id IS NULL`,
+        [braceletIds, ownerId],
+      );
     },
 
     async lock(id: string): Promise<FamilyBracelet | undefined> {

@@ -46,8 +46,8 @@ export function createOrderRepository(db: Queryable) {
     async recordPaid(payment: EventOf<'payment.succeeded'>): Promise<boolean> {
       const { delivery, customer } = payment;
       const { rowCount } = await db.query(
-        `INSERT INTO orders (id, order_number, status, parent_id, customer, lines, delivery_method, carrier, shipping_address, relay_point, paid_at)
-         VALUES ($1, $2, 'to_prepare', $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO orders (id, order_number, status, parent_id, customer, lines, delivery_method, carrier, shipping_address, relay_point, paid_at, quantity)
+         VALUES ($1, $2, 'to_prepare', $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (id) DO NOTHING`,
         [
           payment.orderId,
@@ -68,6 +68,7 @@ export function createOrderRepository(db: Queryable) {
           delivery.method === 'relay' ? null : JSON.stringify(delivery.address),
           delivery.method === 'relay' ? JSON.stringify(delivery.relayPoint) : null,
           payment.paidAt,
+          payment.lines.reduce((sum, line) => sum + line.quantity, 0),
         ],
       );
       return rowCount === 1;

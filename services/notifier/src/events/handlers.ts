@@ -1,5 +1,5 @@
 import { demoSeller, invoiceOf, renderInvoicePdf, type Seller } from '@bracelet/invoice';
-import { type ConsumerHandlers, handledLater } from '@bracelet/service-kit';
+import type { ConsumerHandlers } from '@bracelet/service-kit';
 import type { Mailer } from '../mail/mailer.js';
 import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
 import type { SmsProvider } from '../sms/provider.js';
@@ -13,6 +13,7 @@ import {
   scanSummaryMail,
 } from '../templates/finder-messages.js';
 import { orderConfirmationMail } from '../templates/order-mails.js';
+import { orderShippedMail } from '../templates/shipping-mails.js';
 import { withdrawalAcknowledgmentMail } from '../templates/withdrawal-mails.js';
 
 /** `seller`: whose invoices the confirmations carry (the configured identity; the demo one if not given). */
@@ -82,6 +83,8 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = d
         mail: withdrawalAcknowledgmentMail(event, publicUrl),
       });
     },
-    'order.shipped': handledLater('shipping e-mail (back-office issue)'),
+    'order.shipped': async (event, { db }) => {
+      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'order-shipped', mail: orderShippedMail(event, publicUrl) });
+    },
   };
 }

@@ -17,3 +17,4 @@ export * from './account.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './finder.js';
+export * from './fulfilment.js';
