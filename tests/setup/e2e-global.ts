@@ -7,7 +7,15 @@ import { provideInfrastructure } from './infrastructure.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; demo: DemoData; dataDir: string; adminUrl: string; alertWindowSeconds: number };
+    e2e: {
+      baseUrl: string;
+      demo: DemoData;
+      dataDir: string;
+      adminUrl: string;
+      alertWindowSeconds: number;
+      /** Each process's /metrics (loopback, never through the gateway). */
+      metricsUrls: Record<string, string>;
+    };
   }
 }
 
@@ -43,6 +51,7 @@ export default async function setup(project: TestProject) {
     dataDir,
     adminUrl: infrastructure.adminUrl,
     alertWindowSeconds: ALERT_WINDOW_SECONDS,
+    metricsUrls: stack.metricsUrls,
   });
   return async () => {
     await stack.stop();

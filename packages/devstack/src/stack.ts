@@ -34,7 +34,15 @@ export type StackOptions = {
   log?: (line: string) => void;
 };
 
-export type Stack = { baseUrl: string; demo: DemoData; processes: RunningProcess[]; mailDir: string; stop(): Promise<void> };
+export type Stack = {
+  baseUrl: string;
+  demo: DemoData;
+  processes: RunningProcess[];
+  mailDir: string;
+  /** Each process's /metrics, by process name (loopback only). */
+  metricsUrls: Record<string, string>;
+  stop(): Promise<void>;
+};
 
 /**
  * Brings the whole product up the way `npm start` does: Postgres and Redis, built frontends,
@@ -105,6 +113,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
 
     const servicePorts = {} as Record<DataService, number>;
+    // Each process's Prometheus metrics, on a port of its own (never through the gateway).
+    const metricsUrls: Record<string, string> = {};
+    const metricsPortOf = async (name: string) => {
+      const metricsPort = await freePort();
+      metricsUrls[name] = `http://127.0.0.1:${metricsPort}/metrics`;
+      return String(metricsPort);
+    };
     for (const service of dataServices) {
       servicePorts[service] = await freePort();
       processes.push(
@@ -118,6 +133,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               ...common,
               DATABASE_URL: databaseUrls[service],
               DATABASE_SCHEMA: service,
+              METRICS_PORT: await metricsPortOf(service),
               SMTP_URL: smtpUrl,
               SMS_LOG_DIR: join(dataDir, 'sms'),
             },
@@ -135,6 +151,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         env: {
           ...common,
           HOST: host,
+          METRICS_PORT: await metricsPortOf('gateway'),
+          // The gateway may listen on the LAN (a phone scanning a demo bracelet); its metrics do not.
+          METRICS_HOST: '127.0.0.1',
           ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}),
           FRONTENDS_DIR: join(repoRoot, 'frontends'),
           // Staff read caught mail in the back office; with real SMTP there is nothing to show.
@@ -156,7 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (firstBracelet) await waitUntilReady(`http://127.0.0.1:${port}/get_child_by_bracelet/${firstBracelet}`, gateway, 30_000);
 
     writeFileSync(join(dataDir, 'demo.json'), `${JSON.stringify({ baseUrl, ...demo }, null, 2)}\n`);
-    return { baseUrl, demo, processes, mailDir, stop: stopAll };
+    return { baseUrl, demo, processes, mailDir, metricsUrls, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -10,6 +10,10 @@ export const processConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535),
   LOG_LEVEL: logLevelSchema.default('info'),
+  /** Where Prometheus scrapes /metrics: a port of its own, never the public one (none if unset). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics' address, if not HOST's (a gateway open on the LAN keeps its metrics on loopback). */
+  METRICS_HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** Signs (gateway) and verifies (services) the identity header; one value for all processes. */
   IDENTITY_SECRET: z.string().min(32, { message: 'au moins 32 caractères' }),

@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { withTransaction } from './db.js';
 import type { Logger } from './logger.js';
+import { defineCounter } from './metrics.js';
+import { runWithRequestId } from './request-context.js';
 
 /** `tx` commits with the processed mark; `db` is for work that must commit on its own (outbound messages). */
 export type HandlerContext = { tx: pg.PoolClient; db: pg.Pool; log: Logger };
@@ -11,6 +13,8 @@ export type EventHandler<N extends EventName> = (event: EventOf<N>, context: Han
 
 /** One handler for each event routed to consumer C: a missing or extra handler fails to compile. */
 export type ConsumerHandlers<C extends ConsumerName> = { [N in EventsFor<C>]: EventHandler<N> };
+
+const eventsHandled = defineCounter('events_handled_total', 'Events a consumer applied (redeliveries included).', ['consumer', 'event']);
 
 type ConsumerOptions<C extends ConsumerName> = {
   consumer: C;
@@ -40,18 +44,24 @@ export function createEventConsumer<C extends ConsumerName>(options: ConsumerOpt
       const parsed = schema.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`invalid ${job.name} payload: ${parsed.error.message}`);
       const event = parsed.data;
-      const eventLog = log.child({ event: name, eventId: event.eventId });
-      await withTransaction(pool, async (tx) => {
-        const mark = await tx.query('INSERT INTO processed_events (event_id, name) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING', [
-          event.eventId,
-          name,
-        ]);
-        if (mark.rowCount === 0) {
-          eventLog.debug('event already processed');
-          return;
-        }
-        await handler(event as never, { tx, db: pool, log: eventLog });
-      });
+      const eventLog = log.child({ event: name, eventId: event.eventId, ...(event.requestId ? { requestId: event.requestId } : {}) });
+      const started = performance.now();
+      // Events the handler writes carry the same request id (the scan → the alert → its mail).
+      await runWithRequestId(event.requestId, () =>
+        withTransaction(pool, async (tx) => {
+          const mark = await tx.query('INSERT INTO processed_events (event_id, name) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING', [
+            event.eventId,
+            name,
+          ]);
+          if (mark.rowCount === 0) {
+            eventLog.debug('event already processed');
+            return;
+          }
+          await handler(event as never, { tx, db: pool, log: eventLog });
+        }),
+      );
+      eventsHandled.inc({ consumer, event: name });
+      eventLog.info({ ms: Math.round(performance.now() - started) }, 'event handled');
     },
     { connection, prefix: queuePrefix, concurrency, autorun: true },
   );

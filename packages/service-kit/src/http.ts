@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { answerClientError, answerFrameworkError, registerErrorHandler, registerErrorHandling } from './errors.js';
 import type { Logger } from './logger.js';
+import { httpRequestDuration } from './metrics.js';
+import { continueAsRequest, REQUEST_ID_HEADER, requestIdOf } from './request-context.js';
 import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
 import { withTimeout } from './timeout.js';
 
@@ -50,19 +52,32 @@ type HttpOptions = {
   bodyLimit?: number;
   /** The kit's JSON 404; the gateway answers unknown paths itself (the shell, for pages). */
   notFound?: boolean;
+  /**
+   * Take the caller's x-request-id (a service behind the gateway) or always make one (the gateway:
+   * what a client sends is not trusted).
+   */
+  trustRequestId?: boolean;
 };
 
 /**
  * The Fastify instance every service starts from: zod validation and serialisation, one error
  * shape, liveness and readiness. It never listens; server.ts does.
  */
-export function createHttpServer({ logger, readiness, trustProxy = true, bodyLimit = 1_048_576, notFound = true }: HttpOptions) {
-  const app = createBase(logger, trustProxy, bodyLimit);
+export function createHttpServer({
+  logger,
+  readiness,
+  trustProxy = true,
+  bodyLimit = 1_048_576,
+  notFound = true,
+  trustRequestId = true,
+}: HttpOptions) {
+  const app = createBase(logger, trustProxy, bodyLimit, trustRequestId);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (notFound) registerErrorHandling(app);
   else registerErrorHandler(app);
   registerTextRules(app);
+  registerRequestTracing(app);
   // Answers are personal or live by default; a route that may be cached says so itself.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -107,9 +122,29 @@ function registerTextRules(app: FastifyInstance): void {
   });
 }
 
-function createBase(logger: Logger, trustProxy: NonNullable<HttpOptions['trustProxy']>, bodyLimit: number) {
+/**
+ * Each request carries its id into its logs and into the events it causes (request-context.ts),
+ * and its duration into the route's histogram (metrics.ts).
+ */
+function registerRequestTracing(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    continueAsRequest(request.id, done);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    httpRequestDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
+
+function createBase(logger: Logger, trustProxy: NonNullable<HttpOptions['trustProxy']>, bodyLimit: number, trustRequestId = true) {
   return Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER], trustRequestId),
+    // Request logs name the id `requestId`, like the consumers' logs for the events it causes.
+    childLoggerFactory: (logger, { reqId, ...bindings }, options) => logger.child({ ...bindings, requestId: reqId }, options),
     trustProxy,
     bodyLimit,
     frameworkErrors: answerFrameworkError,

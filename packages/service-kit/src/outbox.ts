@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Queryable } from './db.js';
 import type { Logger } from './logger.js';
+import { currentRequestId } from './request-context.js';
 
 /** How a consumer job is retried when its handler fails. */
 export const deliveryOptions = {
@@ -40,7 +41,11 @@ export async function writeEvents<P extends ProducerName, N extends EventsBy<P>>
   events: readonly EventOf<N>[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const parsed = events.map((event) => eventSchemas[event.name as EventName].parse(event));
+  // The request (or consumed event) that caused them, for the logs downstream.
+  const requestId = currentRequestId();
+  const parsed = events.map((event) =>
+    eventSchemas[event.name as EventName].parse(requestId && !event.requestId ? { ...event, requestId } : event),
+  );
   await tx.query('INSERT INTO outbox (event_id, name, payload) SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[])', [
     parsed.map((event) => event.eventId),
     parsed.map((event) => event.name),

@@ -1,4 +1,5 @@
-import type { ConsumerName } from '@bracelet/contracts';
+import { type ConsumerName, queueNameFor } from '@bracelet/contracts';
+import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -8,6 +9,7 @@ import { createPool } from './db.js';
 import type { HttpServer } from './http.js';
 import { exitOnConfigError, listenWithGrace } from './listen.js';
 import { createLogger, type Logger } from './logger.js';
+import { defineScrapedGauge, startMetricsServer } from './metrics.js';
 import { createOutboxRelay, type OutboxRelay } from './outbox.js';
 import { createProducerConnection, createWorkerConnection } from './redis.js';
 
@@ -82,12 +84,17 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
     });
   }
   background = definition.startBackground?.(deps);
+  const metricsServer = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST ?? config.HOST, log });
+  if (definition.emitsEvents) observeOutbox(db);
+  if (definition.consumes)
+    observeQueue(new Queue(queueNameFor(definition.consumes.consumer), { connection: redis, prefix: config.QUEUE_PREFIX }));
 
   await listenWithGrace(app, {
     host: config.HOST,
     port: config.PORT,
     log,
     close: async () => {
+      metricsServer?.close();
       await consumer?.close();
       await background?.stop();
       await app.close();
@@ -95,5 +102,27 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
       await Promise.allSettled([redis.quit(), workerConnection?.quit()]);
       await db.end();
     },
+  });
+}
+
+/** The outbox's backlog and the age of its oldest unpublished event, read at each scrape. */
+function observeOutbox(db: pg.Pool): void {
+  defineScrapedGauge('outbox_backlog', 'Events written but not yet published to the queues.', [], async (set) => {
+    const { rows } = await db.query<{ count: string }>('SELECT count(*) AS count FROM outbox WHERE published_at IS NULL');
+    set({}, Number(rows[0]?.count ?? 0));
+  });
+  defineScrapedGauge('outbox_oldest_age_seconds', 'Age of the oldest unpublished event (0 when none).', [], async (set) => {
+    const { rows } = await db.query<{ age: number | null }>(
+      'SELECT extract(epoch FROM now() - min(created_at))::float AS age FROM outbox WHERE published_at IS NULL',
+    );
+    set({}, rows[0]?.age ?? 0);
+  });
+}
+
+/** The consumer's queue: jobs waiting, running, delayed (retries) and failed (kept 14 days). */
+function observeQueue(queue: Queue): void {
+  defineScrapedGauge('queue_jobs', "Jobs in this consumer's queue, by state.", ['queue', 'state'], async (set) => {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+    for (const [state, count] of Object.entries(counts)) set({ queue: queue.name, state }, count);
   });
 }

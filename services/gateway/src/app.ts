@@ -21,6 +21,8 @@ export async function buildApp(config: Config) {
       typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
     // Bodies are limited per route (route-table.ts); unknown paths get the shell or a JSON 404 (frontends.ts).
     bodyLimit: JSON_BODY_LIMIT,
+    // The request id is ours: what a client sends as x-request-id is not trusted.
+    trustRequestId: false,
     notFound: false,
   });
   const publicUrl = new URL(config.PUBLIC_URL);

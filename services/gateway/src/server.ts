@@ -1,4 +1,4 @@
-import { ConfigError, exitOnConfigError, listenWithGrace, parseConfig } from '@bracelet/service-kit';
+import { ConfigError, exitOnConfigError, listenWithGrace, parseConfig, startMetricsServer } from '@bracelet/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 
@@ -10,4 +10,18 @@ try {
   throw error;
 }
 const app = await buildApp(config);
-await listenWithGrace(app, { host: config.HOST, port: config.PORT, log: app.log as never, close: () => app.close() });
+// On a port of its own: the gateway's public port never serves /metrics.
+const metricsServer = await startMetricsServer({
+  port: config.METRICS_PORT,
+  host: config.METRICS_HOST ?? config.HOST,
+  log: app.log as never,
+});
+await listenWithGrace(app, {
+  host: config.HOST,
+  port: config.PORT,
+  log: app.log as never,
+  close: async () => {
+    metricsServer?.close();
+    await app.close();
+  },
+});

@@ -4,6 +4,11 @@ import { z } from 'zod';
 const eventEnvelope = {
   eventId: z.uuid(),
   occurredAt: z.iso.datetime({ offset: true }),
+  /** The request that caused it (the gateway's x-request-id), so one scan can be followed through every log. */
+  requestId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 };
 
 /** Builds an event schema: a literal name, the envelope, and the payload fields. */

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@bracelet/contracts';
-import { checkRequestTarget, IDENTITY_HEADER, invalidText, parseCleanJson } from '@bracelet/service-kit';
+import { checkRequestTarget, IDENTITY_HEADER, invalidText, parseCleanJson, REQUEST_ID_HEADER } from '@bracelet/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type IdentityResolver, IdentityUnavailableError } from '../identity.js';
@@ -116,6 +116,8 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
             return {
               ...rest,
               'x-forwarded-for': request.ip,
+              // The service logs with it and writes it into the events it causes.
+              [REQUEST_ID_HEADER]: request.id,
               ...(signedIdentity ? { [IDENTITY_HEADER]: signedIdentity } : {}),
             };
           },

@@ -1,5 +1,5 @@
 import { demoSeller, invoiceOf, renderInvoicePdf, type Seller } from '@bracelet/invoice';
-import type { ConsumerHandlers } from '@bracelet/service-kit';
+import { type ConsumerHandlers, defineHistogram } from '@bracelet/service-kit';
 import type { Mailer } from '../mail/mailer.js';
 import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
 import type { SmsProvider } from '../sms/provider.js';
@@ -15,6 +15,13 @@ import {
 import { orderConfirmationMail } from '../templates/order-mails.js';
 import { orderShippedMail } from '../templates/shipping-mails.js';
 import { withdrawalAcknowledgmentMail } from '../templates/withdrawal-mails.js';
+
+const scanToAlertSeconds = defineHistogram(
+  'scan_to_alert_seconds',
+  "From a finder's scan to its alert (mail and SMS) handed to the transports, in seconds.",
+  [],
+  [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+);
 
 /** `seller`: whose invoices the confirmations carry (the configured identity; the demo one if not given). */
 type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string; seller?: Seller };
@@ -33,6 +40,8 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = d
           text: scanAlertSms(event),
         }),
       ]);
+      // From the finder's scan to its alert handed to the transports.
+      scanToAlertSeconds.observe((Date.now() - Date.parse(event.occurredAt)) / 1000);
     },
     'bracelet.scans_grouped': async (event, { db }) => {
       await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
