@@ -57,7 +57,8 @@ describe('shop pages', () => {
     await aroha.waitFor();
     expect(await taora.innerText()).toContain('Taora');
     expect(await aroha.innerText()).toContain('Aroha');
-    expect(await page.locator('.model-card picture source[type="image/avif"]').count()).toBe(2);
+    // The second model's picture comes once the first (the LCP element) has arrived.
+    await page.waitForFunction(() => document.querySelectorAll('.model-card picture source[type="image/avif"]').length === 2);
     await noHorizontalScroll(page);
   });
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { picturesOf } from '../catalogue';
 import { ContentStyles } from '../content-styles';
 import { CatalogueLoader } from '../parts/CatalogueLoader';
+import { useFirstPicture } from '../parts/first-picture';
 import { Picture } from '../parts/Picture';
 import { useTitle } from '../parts/page';
 
@@ -80,13 +81,24 @@ function ModelCards({ products }: { products: CatalogProduct[] }) {
   const models = MODELS.map((code) => products.find((product) => product.code === code)).filter(
     (product): product is CatalogProduct => product !== undefined,
   );
+  const first = useFirstPicture();
   if (models.length === 0) return <p className="muted">Nos bracelets reviennent très bientôt.</p>;
   return (
     <ul className="model-cards">
       {models.map((product, index) => (
         <li key={product.code} className="model-card">
           <Link to={`/product/${encodeURIComponent(product.code)}`}>
-            <Picture picture={picturesOf(product, product.colors[0])[0]} alt="" sizes={MODEL_PICTURE_SIZES} priority={index === 0} />
+            {index === 0 || first.arrived ? (
+              <Picture
+                picture={picturesOf(product, product.colors[0])[0]}
+                alt=""
+                sizes={MODEL_PICTURE_SIZES}
+                priority={index === 0}
+                onSettled={index === 0 ? first.settled : undefined}
+              />
+            ) : (
+              <span className="picture-placeholder" />
+            )}
             <h3 className="model-card__name">{product.name}</h3>
             <p>{product.short_description}</p>
             <span className="model-card__price">{formatEuros(centsOf(product.price))}</span>{' '}

@@ -5,6 +5,7 @@ import { picturesOf, productPath } from '../catalogue';
 import { Breadcrumb } from '../parts/Breadcrumb';
 import { CatalogueLoader } from '../parts/CatalogueLoader';
 import { ColourDots } from '../parts/ColourDots';
+import { useFirstPicture } from '../parts/first-picture';
 import { Picture } from '../parts/Picture';
 import { useTitle } from '../parts/page';
 
@@ -30,19 +31,26 @@ export default function ProductsPage() {
 
 function ProductCards({ products }: { products: CatalogProduct[] }) {
   const cards = products.flatMap((product) => product.colors.map((colour) => ({ product, colour })));
+  const first = useFirstPicture();
   if (cards.length === 0) return <p className="muted">Aucun bracelet n'est en vente pour le moment.</p>;
   return (
     <ul className="product-grid">
       {cards.map(({ product, colour }, index) => (
         <li key={`${product.code}-${colour.slug}`} className="product-card">
           <Link to={productPath(product, colour)} className="product-card__link">
-            <Picture
-              picture={picturesOf(product, colour)[0]}
-              alt=""
-              sizes={CARD_PICTURE_SIZES}
-              priority={index < 2}
-              className="product-card__picture"
-            />
+            {/* The first row's pictures at once; the others once the first has arrived. */}
+            {index < 2 || first.arrived ? (
+              <Picture
+                picture={picturesOf(product, colour)[0]}
+                alt=""
+                sizes={CARD_PICTURE_SIZES}
+                priority={index < 2}
+                className="product-card__picture"
+                onSettled={index === 0 ? first.settled : undefined}
+              />
+            ) : (
+              <span className="picture-placeholder product-card__picture" />
+            )}
             <h2 className="product-card__name">{product.name}</h2>
             <span className="product-card__colour">{colour.name}</span>
             <span className="product-card__price">{formatEuros(centsOf(product.price))}</span>

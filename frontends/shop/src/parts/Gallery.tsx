@@ -1,5 +1,6 @@
 import type { CatalogPicture } from '@bracelet/contracts/http';
 import { useEffect, useRef, useState } from 'react';
+import { useFirstPicture } from './first-picture';
 import { Picture } from './Picture';
 
 /**
@@ -20,9 +21,8 @@ const smooth = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion
 export function Gallery({ pictures, alt }: { pictures: CatalogPicture[]; alt: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
-  const [firstArrived, setFirstArrived] = useState(false);
+  const first = useFirstPicture();
   const total = pictures.length;
-  const arrived = () => setFirstArrived(true);
 
   // Another colour: back to its first picture.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the pictures change.
@@ -49,13 +49,13 @@ export function Gallery({ pictures, alt }: { pictures: CatalogPicture[]; alt: st
       <div className="gallery__track" ref={track} onScroll={onScroll}>
         {pictures.map((picture, index) => (
           <div key={picture.src} className="gallery__slide">
-            {index === 0 || firstArrived ? (
+            {index === 0 || first.arrived ? (
               <Picture
                 picture={picture}
                 alt={`${alt}, photo ${index + 1}`}
                 sizes={SLIDE_SIZES}
                 priority={index === 0}
-                onSettled={index === 0 ? arrived : undefined}
+                onSettled={index === 0 ? first.settled : undefined}
               />
             ) : (
               <span className="picture-placeholder" role="img" aria-label={`${alt}, photo ${index + 1}`} />
@@ -78,7 +78,7 @@ export function Gallery({ pictures, alt }: { pictures: CatalogPicture[]; alt: st
                   aria-current={index === current ? 'true' : undefined}
                   onClick={() => show(index)}
                 >
-                  {firstArrived ? (
+                  {first.arrived ? (
                     <Picture picture={picture} alt="" sizes="56px" />
                   ) : (
                     <span className="picture-placeholder" aria-hidden="true" />
