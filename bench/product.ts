@@ -61,3 +61,47 @@ export function mint(dataDir: string, count: number): string[] {
   if (result.status !== 0) throw new Error(`mint failed: ${result.stderr}`);
   return result.stdout.split('\n').filter(Boolean);
 }
+
+/** `count` paid orders in fulfilment's list (bench/seed-orders.ts, on the running product's data). */
+export function seedOrders(dataDir: string, count: number): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/seed-orders.ts'), String(count)], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`seed-orders: ${result.stderr}`);
+}
+
+/**
+ * The back office's list of orders as staff open it: the first page, filtered by status, and
+ * searched by number; each asked `runs` times one after another through the gateway.
+ */
+export async function measureOrdersList(baseUrl: string, staff: { email: string; password: string }, search: string, runs = 50) {
+  const login = await fetch(new URL('/login/', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, mot_de_passe: staff.password }),
+  });
+  if (login.status !== 200) throw new Error(`staff login: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const timed = async (path: string) => {
+    const times: number[] = [];
+    let total = 0;
+    for (let run = 0; run < 5 + runs; run += 1) {
+      const started = performance.now();
+      const response = await fetch(new URL(path, baseUrl), { headers: { cookie } });
+      const orders = (await response.json()) as unknown[];
+      if (response.status !== 200 || orders.length === 0) throw new Error(`${path}: ${response.status}, ${orders.length} orders`);
+      total = Number(response.headers.get('x-total-count'));
+      if (run >= 5) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] as number;
+    return { total, p50Ms: at(50), p99Ms: at(99) };
+  };
+  return {
+    firstPage: await timed('/orders'),
+    toPrepare: await timed('/orders?status=to_prepare'),
+    search: await timed(`/orders?q=${encodeURIComponent(search)}`),
+  };
+}

@@ -193,7 +193,7 @@ describe('edge fuzz: malformed requests on every public route', () => {
  * both); framing that the HTTP parser refuses, anonymously only; the back office, as all three.
  */
 function identitiesFor(group: string, route: FuzzRoute, rng: { chance(probability: number): boolean }): Identity[] {
-  if (route.path.startsWith('/backoffice')) return ['anon', 'parent', 'staff'];
+  if (route.path.startsWith('/backoffice') || route.path.startsWith('/orders')) return ['anon', 'parent', 'staff'];
   if (group === 'framing') return ['anon'];
   const staff: Identity[] = rng.chance(0.1) ? ['staff'] : [];
   if (['path-param', 'query', 'json-field', 'multipart'].includes(group))
@@ -316,6 +316,9 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     'POST /add_child_profile/': { kind: 'multipart', fields: () => ({ ...childFields('Fuzz'), parent_id: fx.parentId }) },
     'PUT /update_child_profile/:id': { kind: 'multipart', fields: () => childFields('Zoé') },
     'POST /create-payment-intent': json(() => checkoutFields()),
+    // The back office's orders (staff only): the fixture's order is unpaid, so fulfilment answers 404 and nothing changes.
+    'POST /orders/:id/status': json(() => ({ status: 'shipped', tracking_number: '6A12345678901' })),
+    'POST /orders/:orderId/add_bracelet': json(() => ({ bracelet_id: b0 })),
     'POST /withdrawals': json(() => ({ name: 'Camille Durand', order_number: 'BQ-001001', email: 'camille.fuzz@example.com' })),
     'POST /payments/simulated/confirm': json(() => ({
       payment_intent: fx.order.paymentIntent,
@@ -329,6 +332,7 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     'GET /checkout/orders/:id/status': { client_secret: fx.order.clientSecret },
     'GET /invoices/:id': { token: 'x'.repeat(43) },
     'GET /relay_points': { postcode: '75001', country: 'FR' },
+    'GET /orders': { status: 'to_prepare', q: 'BQ-00', page: '1' },
   };
   const params: Record<string, Record<string, string>> = {
     'PATCH /reset_bracelet/:id': { id: b1 },
@@ -337,6 +341,10 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     'GET /invoices/:id': { id: fx.order.id },
     'GET /payments/simulated/authenticate/:id': { id: fx.order.paymentIntent },
     'POST /payments/simulated/authenticate/:id': { id: fx.order.paymentIntent },
+    'GET /orders/:id': { id: fx.order.id },
+    'POST /orders/:id/status': { id: fx.order.id },
+    'POST /orders/:orderId/add_bracelet': { orderId: fx.order.id },
+    'DELETE /orders/:orderId/bracelets/:braceletId': { orderId: fx.order.id, braceletId: b0 },
   };
 
   // A realistic value for a :param of a route added later: guessed from its path.

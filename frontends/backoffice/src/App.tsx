@@ -3,10 +3,12 @@ import { lazy } from 'react';
 import { RemotePage } from '../../remote-page';
 
 const pages = {
+  [remotePages.backoffice.orders]: lazy(() => import('./pages/OrdersPage')),
+  [remotePages.backoffice.prepareOrder]: lazy(() => import('./pages/PreparePage')),
   [remotePages.backoffice.mail]: lazy(() => import('./pages/MailPage')),
 };
 
-/** The staff back office. Orders, preparation and minting arrive with the back-office issue. */
+/** The staff back office: orders to ship, their preparation with the camera, the development mail. */
 export default function App() {
   return <RemotePage pages={pages} />;
 }

@@ -1,7 +1,7 @@
 import * as endpoints from '@bracelet/contracts/endpoints';
 import { LoadStatus, useLoad } from '@bracelet/ui';
 import { useState } from 'react';
-import { RequireStaff } from '../RequireStaff';
+import { BackofficeLayout } from '../BackofficeLayout';
 
 function Inbox() {
   const load = useLoad(endpoints.devMails());
@@ -59,11 +59,9 @@ function OpenMail({ id }: { id: string }) {
 /** /backoffice/mail: what the development mail catcher received (no real SMTP configured). */
 export default function MailPage() {
   return (
-    <RequireStaff>
-      <div className="container">
-        <h1>E-mails envoyés (développement)</h1>
-        <Inbox />
-      </div>
-    </RequireStaff>
+    <BackofficeLayout>
+      <h1>E-mails envoyés (développement)</h1>
+      <Inbox />
+    </BackofficeLayout>
   );
 }

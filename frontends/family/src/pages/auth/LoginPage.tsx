@@ -11,7 +11,7 @@ export default function LoginPage() {
       <h1>Se connecter</h1>
       <LoginForm
         onSuccess={(session) =>
-          navigate(originOf(location.state, session.role === 'staff' ? '/backoffice/mail' : '/account'), { replace: true })
+          navigate(originOf(location.state, session.role === 'staff' ? '/backoffice' : '/account'), { replace: true })
         }
       />
       <div className="link-row" style={{ marginTop: '1rem' }}>
