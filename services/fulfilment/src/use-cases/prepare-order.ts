@@ -3,8 +3,6 @@ import { BraceletAlreadyInAnOrderError, createShippingRepository } from '../db/s
 import { braceletIdOfScan } from '../scanned-code.js';
 import { conflict, orderNotFound, STATUS_LABELS } from './errors.js';
 
-const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
-
 /**
  * Puts a scanned (or typed) bracelet in an order being prepared. The order is locked, so adds to
  * one order are counted one at a time; the bracelet's primary key in preparation_lines makes two
@@ -42,7 +40,9 @@ export async function addBraceletToOrder(
     if (added.length >= order.quantity) {
       throw conflict(
         'order_complete',
-        `La commande compte déjà ses ${plural(order.quantity, 'bracelet')} : retirez-en un avant d’en ajouter un autre.`,
+        order.quantity === 1
+          ? 'La commande ne compte qu’un bracelet, déjà ajouté : retirez-le avant d’en ajouter un autre.'
+          : `La commande compte déjà ses ${order.quantity} bracelets : retirez-en un avant d’en ajouter un autre.`,
       );
     }
     try {
