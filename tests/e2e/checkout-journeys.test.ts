@@ -153,6 +153,9 @@ describe('checkout journeys (simulated Stripe)', () => {
     await order.waitFor();
     expect(await order.innerText()).toContain('2 × Bracelet en corde (Sable)');
     expect(await order.innerText()).toContain('Livraison en cours');
+    expect(await order.getByRole('link', { name: 'Se rétracter du contrat ici' }).getAttribute('href')).toBe(
+      `/retractation?order=${number}`,
+    );
     const href = (await order.getByRole('link', { name: 'Télécharger la facture' }).getAttribute('href')) ?? '';
     const own = await page.request.get(href);
     expect(own.status()).toBe(200);

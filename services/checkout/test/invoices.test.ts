@@ -49,12 +49,14 @@ describe('GET /invoices/{orderId}', () => {
     const paid = await pay(placed);
 
     const orders = await checkout.app.inject({ url: `/get_orders_by_parent/${parent}`, headers: asParent(parent) });
-    const [listed] = orders.json() as Array<{ id: string; invoice_url: string | null; contenu: unknown[] }>;
+    const [listed] = orders.json() as Array<{ id: string; invoice_url: string | null; contenu: unknown[]; withdrawal_until: string }>;
     expect(listed).toMatchObject({
       id: placed.order_id,
       invoice_url: `http://shop.test/invoices/${placed.order_id}`,
       contenu: [{ name: 'Bracelet en corde', color: 'Bleu marine', quantity: 1 }],
     });
+    // 7 working days of delivery at most, then 14 days: at least three weeks from now.
+    expect(Date.parse(listed?.withdrawal_until ?? '') - Date.now()).toBeGreaterThan(21 * 24 * 3600_000);
 
     const own = await download(pathOf(listed?.invoice_url ?? ''), asParent(parent));
     expect(own.statusCode).toBe(200);

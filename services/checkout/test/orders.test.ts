@@ -36,6 +36,7 @@ describe('GET /get_orders_by_parent/{id}', () => {
         order_datetime: expect.any(String),
         contenu: [],
         invoice_url: null,
+        withdrawal_until: null,
       },
     ]);
     const foreign = await app.inject({
@@ -73,6 +74,7 @@ describe('GET /get_orders_by_parent/{id}', () => {
         order_datetime: expect.any(String),
         contenu: [{ name: 'Bracelet en corde', color: 'Sable', quantity: 2 }],
         invoice_url: null,
+        withdrawal_until: null,
       },
     ]);
   });

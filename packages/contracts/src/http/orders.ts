@@ -10,5 +10,7 @@ export const buyerOrderSchema = z.object({
   order_datetime: z.string(),
   contenu: z.array(z.object({ name: z.string(), color: z.string(), quantity: z.number().int() })),
   invoice_url: z.string().nullable(),
+  /** The last moment the withdrawal button works for this order (ISO 8601); null without a payment. Added to the spec's list. */
+  withdrawal_until: z.string().nullable(),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;

@@ -25,6 +25,10 @@ export function OrdersTab({ parentId }: { parentId: string }) {
               Télécharger la facture
             </a>
           ) : null}
+          {order.withdrawal_until && Date.now() <= Date.parse(order.withdrawal_until) ? (
+            // The withdrawal button (EU directive 2023/2673), open until the order's period ends.
+            <a href={`/retractation?order=${encodeURIComponent(order.order_number)}`}>Se rétracter du contrat ici</a>
+          ) : null}
         </li>
       ))}
     </ul>

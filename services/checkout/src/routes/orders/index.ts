@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createOrderRepository } from '../../db/orders.repository.js';
 import { invoiceUrlOf } from '../../invoice-links.js';
 import type { CheckoutDeps } from '../../use-cases/deps.js';
+import { withdrawalDeadlineOf } from '../../withdrawal-period.js';
 
 export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDeps): void {
   const identitySecret = identitySecretsOf(config);
@@ -28,6 +29,8 @@ export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDep
         contenu: order.lines,
         // The parent's own link: their session opens it (a guest's link carries a token instead).
         invoice_url: order.invoiceNumber ? invoiceUrlOf(config.PUBLIC_URL, order.id) : null,
+        // Paid orders only: createdAt is then the payment's time, from which the period runs.
+        withdrawal_until: order.invoiceNumber ? withdrawalDeadlineOf(order.createdAt).toISOString() : null,
       }));
     },
   );

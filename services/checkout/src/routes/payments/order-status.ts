@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createOrderRepository } from '../../db/orders.repository.js';
 import type { CheckoutDeps } from '../../use-cases/deps.js';
 import { hashClientSecret } from '../../use-cases/place-order.js';
+import { currentPaymentError } from './current-payment-error.js';
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -13,7 +14,7 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  * may read it, and so may whoever holds its PaymentIntent's client secret (a guest's browser);
  * anyone else gets the same 404 as for an order that does not exist.
  */
-export function registerOrderStatusRoute(app: HttpServer, { db, config }: CheckoutDeps): void {
+export function registerOrderStatusRoute(app: HttpServer, { db, config, payments }: CheckoutDeps): void {
   const orders = createOrderRepository(db);
   const identitySecret = identitySecretsOf(config);
   app.get(
@@ -38,7 +39,7 @@ export function registerOrderStatusRoute(app: HttpServer, { db, config }: Checko
         order_number: order.orderNumber,
         status: order.status,
         paid: ['paid', 'prepared', 'shipped'].includes(order.status),
-        payment_error: order.status === 'awaiting_payment' ? order.lastPaymentError : null,
+        payment_error: await currentPaymentError(payments, order),
         invoice_number: order.invoiceNumber,
         total_amount: order.totalCents / 100,
       };
