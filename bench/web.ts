@@ -57,7 +57,8 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
   // Each page several times, the rounds interleaved so that a busy moment of the machine does not
   // fall on one page only; the run with the median performance score is the page's result.
-  const runsByPage = pages.map(() => [] as PageMeasure[]);
+  // Each run with the machine's load average (1 min) when it ended: a busy machine lengthens TBT.
+  const runsByPage = pages.map(() => [] as Array<PageMeasure & { load: number }>);
   for (let round = 1; round <= RUNS; round += 1) {
     for (const [index, spec] of pages.entries()) {
       // Every page as a first visit (no consent given, nothing stored), the cart with its one line.
@@ -66,7 +67,7 @@ try {
       // A run that failed (no paint within Lighthouse's time on a saturated machine…) is kept in
       // the results but tried again, twice at most.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const run = await measurePage(chrome.port, stack.baseUrl, spec.label, spec.path);
+        const run = { ...(await measurePage(chrome.port, stack.baseUrl, spec.label, spec.path)), load: loadavg()[0] ?? 0 };
         runsByPage[index]?.push(run);
         if (!run.runtimeError) break;
         note(`  échec du passage : ${run.runtimeError}`);
@@ -87,6 +88,7 @@ try {
         lcp: run.metrics.lcp,
         tbt: run.metrics.tbt,
         cls: run.metrics.cls,
+        loadAverage: Math.round(run.load * 10) / 10,
         ...(run.runtimeError ? { runtimeError: run.runtimeError } : {}),
       })),
       failedRuns: all.length - good.length,
