@@ -34,7 +34,10 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-export function freePort(): Promise<number> {
+/** Ports this process handed out: a port is free again once probed, and must not be given twice. */
+const handedOut = new Set<number>();
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -44,6 +47,21 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * A port free right now, never one already handed out by this process (the stack asks for a dozen
+ * before any is bound: the system may offer the same one twice).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port found');
 }
 
 /** Starts a private redis-server (noeviction, as BullMQ requires) and waits until it answers. */
