@@ -50,6 +50,8 @@ type Fixtures = {
   mailId: string | undefined;
   /** An order awaiting payment (simulated provider), and what its page holds. */
   order: { id: string; paymentIntent: string; clientSecret: string };
+  /** A minted batch (the demo bracelets'), whose sheet the back office prints. */
+  batchId: string;
 };
 
 describe('edge fuzz: malformed requests on every public route', () => {
@@ -326,6 +328,9 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
       // Declined: the fixture's order stays payable for every case.
       payment_method: 'pm_card_chargeDeclined',
     })),
+    'POST /batches': json(() => ({ quantity: 2, label: 'Lot du fuzz' })),
+    // The fixture's order is unpaid: a refund is refused (409), never made.
+    'POST /orders/:id/refund': json(() => ({ amount_cents: 1000 })),
   };
   const queries: Record<string, Record<string, string>> = {
     'GET /get-parent-by-id': { parent_id: fx.parentId },
@@ -333,6 +338,7 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     'GET /invoices/:id': { token: 'x'.repeat(43) },
     'GET /relay_points': { postcode: '75001', country: 'FR' },
     'GET /orders': { status: 'to_prepare', q: 'BQ-00', page: '1' },
+    'GET /batches': { page: '1' },
   };
   const params: Record<string, Record<string, string>> = {
     'PATCH /reset_bracelet/:id': { id: b1 },
@@ -345,6 +351,9 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     'POST /orders/:id/status': { id: fx.order.id },
     'POST /orders/:orderId/add_bracelet': { orderId: fx.order.id },
     'DELETE /orders/:orderId/bracelets/:braceletId': { orderId: fx.order.id, braceletId: b0 },
+    'GET /batches/:id/sheet.pdf': { id: fx.batchId },
+    'POST /orders/:id/refund': { id: fx.order.id },
+    'POST /withdrawal_returns/:orderId/received': { orderId: fx.order.id },
   };
 
   // A realistic value for a :param of a route added later: guessed from its path.
@@ -494,7 +503,15 @@ async function prepareFixtures(stack: Stack): Promise<Fixtures> {
       : undefined;
   }, 30_000);
 
+  // The demo batch, as staff see it in the back office.
+  const staff = await logIn(base, stack.demo.staff);
+  const batches = await fetch(new URL('/batches', base), { headers: { cookie: `sid=${staff.sid}` } });
+  if (batches.status !== 200) throw new Error(`GET /batches answered ${batches.status}`);
+  const [batch] = (await batches.json()) as Array<{ id: string }>;
+  if (!batch) throw new Error('no minted batch to print');
+
   return {
+    batchId: batch.id,
     order: { id: placed.order_id, paymentIntent: placed.payment_intent, clientSecret: placed.client_secret },
     parentId,
     parentEmail: stack.demo.parent.email,

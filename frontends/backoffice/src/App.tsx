@@ -5,6 +5,8 @@ import { RemotePage } from '../../remote-page';
 const pages = {
   [remotePages.backoffice.orders]: lazy(() => import('./pages/OrdersPage')),
   [remotePages.backoffice.prepareOrder]: lazy(() => import('./pages/PreparePage')),
+  [remotePages.backoffice.bracelets]: lazy(() => import('./pages/BraceletsPage')),
+  [remotePages.backoffice.withdrawals]: lazy(() => import('./pages/WithdrawalsPage')),
   [remotePages.backoffice.mail]: lazy(() => import('./pages/MailPage')),
 };
 

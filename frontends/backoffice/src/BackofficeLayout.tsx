@@ -10,7 +10,6 @@ const sections = [
   { label: 'Commandes', path: remotePages.backoffice.orders, also: [remotePages.backoffice.prepareOrder] },
   ...(pages.bracelets ? [{ label: 'Bracelets', path: pages.bracelets, also: [] as string[] }] : []),
   ...(pages.withdrawals ? [{ label: 'Rétractations', path: pages.withdrawals, also: [] as string[] }] : []),
-  ...(pages.withdrawals ? [{ label: 'Rétractations', path: pages.withdrawals, also: [] as string[] }] : []),
   { label: 'Courriers', path: remotePages.backoffice.mail, also: [] as string[] },
 ];
 

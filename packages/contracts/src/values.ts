@@ -35,3 +35,6 @@ export const FREE_SHIPPING_FROM_CENTS = 7000;
 export function lowestShippingCents(goodsCents: number): number {
   return goodsCents >= FREE_SHIPPING_FROM_CENTS ? 0 : Math.min(...Object.values(SHIPPING_CENTS));
 }
+
+/** Bracelets in one batch minted from the back office (`npm run mint` allows more). */
+export const MAX_BATCH_QUANTITY = 1000;

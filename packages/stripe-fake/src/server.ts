@@ -5,6 +5,7 @@ import { FAKE_API_VERSION } from './constants.js';
 import { invalidRequest, StripeApiError } from './errors.js';
 import { type FormValue, parseStripeForm } from './form.js';
 import { createIntentStore, type FakePaymentIntent, type Outcome } from './intents.js';
+import { createRefundStore } from './refunds.js';
 import { createWebhookSender } from './webhooks.js';
 
 export type StripeFakeOptions = {
@@ -44,7 +45,7 @@ const MAX_KEPT_REPLIES = 20_000;
 /**
  * A local stand-in for the part of Stripe's API the shop uses, spoken as Stripe speaks it so the
  * real `stripe` SDK can be pointed at it (`host`, `port`, `protocol: 'http'`): PaymentIntents
- * create (Idempotency-Key honoured), retrieve, confirm with test PaymentMethods, and webhooks signed
+ * create (Idempotency-Key honoured), retrieve, confirm with test PaymentMethods, refunds, and webhooks signed
  * like Stripe's. Brief §8: without keys, payments go through the same code offline.
  */
 export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
@@ -54,6 +55,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const intents = createIntentStore({
     authenticationUrl: (intent) => options.authenticationUrl?.(intent, baseUrl) ?? `${baseUrl}/_fake/authenticate/${intent.id}`,
   });
+  const refunds = createRefundStore(intents);
   const webhooks = createWebhookSender({
     secret: options.webhookSecret,
     url: () => (typeof webhookUrl === 'function' ? webhookUrl() : webhookUrl),
@@ -82,6 +84,15 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return { status: 200, body: intent };
     }
     if (method === 'GET' && one?.[1]) return { status: 200, body: intents.retrieve(one[1]) };
+    if (method === 'POST' && path === '/v1/refunds') {
+      const { refund, charge } = refunds.create(params);
+      // Stripe announces a card refund with both: the refund itself and the charge now (partly) refunded.
+      webhooks.send('refund.created', refund, { idempotencyKey });
+      webhooks.send('charge.refunded', charge, { idempotencyKey });
+      return { status: 200, body: refund };
+    }
+    const oneRefund = /^\/v1\/refunds\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && oneRefund?.[1]) return { status: 200, body: refunds.retrieve(oneRefund[1]) };
     if (method === 'POST' && confirm?.[1]) return answerOutcome(intents.confirm(confirm[1], params), idempotencyKey);
     throw invalidRequest(
       `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,

@@ -7,6 +7,7 @@ import { registerCheckoutRoutes } from './routes/checkout/index.js';
 import { registerInvoiceRoutes } from './routes/invoices/index.js';
 import { registerOrderRoutes } from './routes/orders/index.js';
 import { registerPaymentRoutes } from './routes/payments/index.js';
+import { registerRefundRoutes } from './routes/refunds/index.js';
 import { registerRelayPointRoutes } from './routes/relay-points/index.js';
 import { registerWithdrawalRoutes } from './routes/withdrawals/index.js';
 import type { CheckoutDeps } from './use-cases/deps.js';
@@ -42,5 +43,6 @@ export async function buildApp(serviceDeps: ServiceDeps<Config>, givenPayments?:
   registerRelayPointRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   registerWithdrawalRoutes(app, deps);
+  registerRefundRoutes(app, deps);
   return app;
 }

@@ -63,6 +63,13 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/orders/:id/status', service: 'fulfilment' },
   { method: 'POST', path: '/orders/:orderId/add_bracelet', service: 'fulfilment' },
   { method: 'DELETE', path: '/orders/:orderId/bracelets/:braceletId', service: 'fulfilment' },
+  // The back office's bracelet batches and withdrawals' returns (fulfilment), refunds (checkout): staff only (ADR 014)
+  { method: 'GET', path: '/batches', service: 'fulfilment' },
+  { method: 'POST', path: '/batches', service: 'fulfilment' },
+  { method: 'GET', path: '/batches/:id/sheet.pdf', service: 'fulfilment' },
+  { method: 'GET', path: '/withdrawal_returns', service: 'fulfilment' },
+  { method: 'POST', path: '/withdrawal_returns/:orderId/received', service: 'fulfilment' },
+  { method: 'POST', path: '/orders/:id/refund', service: 'checkout' },
   // Checkout and payments (ADR 012)
   { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
   { method: 'POST', path: '/withdrawals', service: 'checkout' },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as schemas from './catalog.js';
+import * as refunds from './refunds.js';
 
 export { childCardSchema, emergencyContactSchema, parentContactSchema } from './catalog.js';
 
@@ -19,6 +20,8 @@ export const eventSchemas = {
   'order.prepared': schemas.orderPrepared,
   'order.shipped': schemas.orderShipped,
   'order.withdrawal_requested': schemas.orderWithdrawalRequested,
+  'payment.refunded': refunds.paymentRefunded,
+  'bracelets.restocked': refunds.braceletsRestocked,
   'parent.registered': schemas.parentRegistered,
   'parent.signup_attempted': schemas.parentSignupAttempted,
   'parent.login_throttled': schemas.parentLoginThrottled,
@@ -39,8 +42,9 @@ export type ProducerName = Exclude<ConsumerName, 'notifier'>;
 /** Who receives each event. A consumer must handle every event routed to it (checked at compile time). */
 export const eventConsumers = {
   'bracelets.minted': ['scan', 'family'],
-  'bracelet.associated': ['scan'],
-  'bracelet.reset': ['scan'],
+  // Fulfilment counts configured bracelets per batch and never restocks one that was configured.
+  'bracelet.associated': ['scan', 'fulfilment'],
+  'bracelet.reset': ['scan', 'fulfilment'],
   'child.updated': ['scan'],
   'child.deleted': ['scan'],
   'bracelet.scanned': ['notifier'],
@@ -52,6 +56,8 @@ export const eventConsumers = {
   'order.prepared': ['family', 'checkout'],
   'order.shipped': ['checkout', 'notifier'],
   'order.withdrawal_requested': ['fulfilment', 'notifier'],
+  'payment.refunded': ['fulfilment', 'notifier'],
+  'bracelets.restocked': ['family'],
   'parent.registered': ['notifier'],
   'parent.signup_attempted': ['notifier'],
   'parent.login_throttled': ['notifier'],
@@ -61,7 +67,7 @@ export const eventConsumers = {
 /** Who may emit each event: a service writes only its own events to its outbox. */
 export const eventProducers = {
   catalog: ['product.updated'],
-  checkout: ['payment.succeeded', 'order.withdrawal_requested'],
+  checkout: ['payment.succeeded', 'order.withdrawal_requested', 'payment.refunded'],
   family: [
     'parent.registered',
     'parent.signup_attempted',
@@ -73,7 +79,7 @@ export const eventProducers = {
     'child.deleted',
   ],
   scan: ['bracelet.scanned', 'bracelet.scans_grouped', 'location.shared', 'location.shares_grouped'],
-  fulfilment: ['bracelets.minted', 'order.prepared', 'order.shipped'],
+  fulfilment: ['bracelets.minted', 'order.prepared', 'order.shipped', 'bracelets.restocked'],
 } as const satisfies Record<ProducerName, readonly EventName[]>;
 
 /** The events routed to consumer C. */

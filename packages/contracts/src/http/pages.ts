@@ -49,6 +49,12 @@ export const remotePages = {
     wizardStep3: '/newconfigurationstep3',
     configurationPage4: '/configurationpage4',
   },
-  backoffice: { orders: '/backoffice', prepareOrder: '/prepareorderpage', mail: '/backoffice/mail' },
+  backoffice: {
+    orders: '/backoffice',
+    prepareOrder: '/prepareorderpage',
+    bracelets: '/backoffice/bracelets',
+    withdrawals: '/backoffice/retractations',
+    mail: '/backoffice/mail',
+  },
 } as const satisfies Record<RemoteName, Record<string, string>>;
 export type { RemoteName } from '../values.js';

@@ -32,6 +32,28 @@ export type NewPaymentIntent = {
   idempotencyKey: string;
 };
 
+/** A refund to make: the whole payment unless an amount is given. */
+export type NewRefund = {
+  paymentIntentId: string;
+  amountCents?: number;
+  orderId: string;
+  /** Same key, same refund: a retried call never refunds twice. */
+  idempotencyKey: string;
+};
+
+/** A refund the provider made (or is making: card refunds may stay pending a while). */
+export type RefundSummary = { id: string; amountCents: number; currency: string; status: string };
+
+/** The provider refused the refund for a reason staff must read (already refunded, amount too large). */
+export class RefundRefusedError extends Error {
+  constructor(
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The outcome of a confirmation: the intent as it is now, and the decline if the card was refused. */
 export type Confirmation = { intent: PaymentIntentSummary; declined: { code: string | null; message: string } | null };
 
@@ -42,6 +64,8 @@ export type PaymentProvider = {
   retrievePaymentIntent(intentId: string): Promise<PaymentIntentSummary>;
   /** Server-side confirmation with a PaymentMethod id (the simulated test card form; Stripe test mode accepts it too). */
   confirmPaymentIntent(intentId: string, paymentMethod: string, returnUrl?: string): Promise<Confirmation>;
+  /** Refunds a paid intent; RefundRefusedError when the provider says no, PaymentProviderUnavailableError when unreachable. */
+  refund(input: NewRefund): Promise<RefundSummary>;
   /** Checks the signature over the exact bytes received; throws InvalidWebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 };

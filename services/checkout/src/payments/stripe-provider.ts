@@ -6,6 +6,7 @@ import {
   type PaymentMode,
   type PaymentProvider,
   PaymentProviderUnavailableError,
+  RefundRefusedError,
 } from './provider.js';
 
 function summaryOf(intent: Stripe.PaymentIntent): PaymentIntentSummary {
@@ -80,6 +81,28 @@ export function createStripeProvider({
         // A refused card is an answer, not an outage: the buyer may try again with the same intent.
         if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
           return { intent: summaryOf(error.payment_intent), declined: { code: error.code ?? null, message: error.message } };
+        }
+        throw unavailable(error);
+      }
+    },
+
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            ...(input.amountCents === undefined ? {} : { amount: input.amountCents }),
+            reason: 'requested_by_customer',
+            metadata: { order_id: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id, amountCents: refund.amount, currency: refund.currency, status: refund.status ?? 'pending' };
+      } catch (error) {
+        // Stripe's own refusal (already refunded, too much): staff read why; anything else is an outage.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.code ?? null, error.message);
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new RefundRefusedError('idempotency_error', 'un autre remboursement de cette commande, d’un autre montant, est en cours');
         }
         throw unavailable(error);
       }

@@ -29,6 +29,15 @@ export function createBraceletRepository(db: Queryable) {
       );
     },
 
+    /** Restocked bracelets leave their buyer, unless the buyer configured one meanwhile (it stays theirs). */
+    async takeBackUnconfigured(braceletIds: string[], ownerId: string | null): Promise<void> {
+      await db.query(
+        `UPDATE bracelets SET owner_id = NULL, updated_at = now()
+         WHERE id = ANY($1::text[]) AND NOT configured AND child_id IS NULL AND owner_id IS NOT DISTINCT FROM $2`,
+        [braceletIds, ownerId],
+      );
+    },
+
     async lock(id: string): Promise<FamilyBracelet | undefined> {
       const { rows } = await db.query<BraceletRow>('SELECT id, owner_id, child_id, configured FROM bracelets WHERE id = $1 FOR UPDATE', [
         id,

@@ -8,4 +8,6 @@ export const familyEventHandlers: ConsumerHandlers<'family'> = {
     if (!event.parentId) return; // a guest order: the bracelets belong to whoever configures them
     await createBraceletRepository(tx).giveToOwner(event.braceletIds, event.parentId);
   },
+  // A refunded order's unconfigured bracelets went back to stock: they are nobody's until sold again.
+  'bracelets.restocked': (event, { tx }) => createBraceletRepository(tx).takeBackUnconfigured(event.braceletIds, event.parentId),
 };

@@ -2,8 +2,13 @@ import type { Queryable } from '@bracelet/service-kit';
 
 export function createInventoryRepository(db: Queryable) {
   return {
-    async insertBatch(batch: { id: string; label: string; braceletIds: string[] }): Promise<void> {
-      await db.query('INSERT INTO mint_batches (id, label, size) VALUES ($1, $2, $3)', [batch.id, batch.label, batch.braceletIds.length]);
+    async insertBatch(batch: { id: string; label: string; braceletIds: string[]; mintedBy: string | null }): Promise<void> {
+      await db.query('INSERT INTO mint_batches (id, label, size, minted_by) VALUES ($1, $2, $3, $4)', [
+        batch.id,
+        batch.label,
+        batch.braceletIds.length,
+        batch.mintedBy,
+      ]);
       await db.query('INSERT INTO bracelets (id, batch_id) SELECT unnest($1::text[]), $2', [batch.braceletIds, batch.id]);
     },
 

@@ -13,6 +13,7 @@ import {
   scanSummaryMail,
 } from '../templates/finder-messages.js';
 import { orderConfirmationMail } from '../templates/order-mails.js';
+import { refundConfirmationMail } from '../templates/refund-mails.js';
 import { orderShippedMail } from '../templates/shipping-mails.js';
 import { withdrawalAcknowledgmentMail } from '../templates/withdrawal-mails.js';
 
@@ -83,6 +84,13 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = d
         eventId: event.eventId,
         template: 'order-confirmation',
         mail: orderConfirmationMail(event, publicUrl, seller, pdf),
+      });
+    },
+    'payment.refunded': async (event, { db }) => {
+      await sendMailOnce(db, mailer, {
+        eventId: event.eventId,
+        template: 'refund-confirmation',
+        mail: refundConfirmationMail(event, publicUrl),
       });
     },
     'order.withdrawal_requested': async (event, { db }) => {

@@ -14,6 +14,7 @@ export type Endpoint<Response> = { readonly method: HttpMethod; readonly path: s
 export type ResponseOf<E> = E extends Endpoint<infer Response> ? Response : never;
 
 export * from './account.js';
+export * from './batches.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './finder.js';
