@@ -182,7 +182,7 @@ describe('the back office', () => {
     // The fake camera films the bracelet's QR code: html5-qrcode reads it and the scanner stops.
     await staff.getByText(`Bracelet ${bracelet} ajouté !`).waitFor({ timeout: 20_000 });
     await staff.getByRole('heading', { name: 'Bracelets ajoutés : 1 sur 1' }).waitFor();
-    expect(await staff.locator('#reader video').count()).toBe(0);
+    await expect.poll(() => staff.locator('#reader video').count()).toBe(0);
     const finish = staff.getByRole('button', { name: 'Finaliser la préparation' });
     expect(await finish.isEnabled()).toBe(true);
     await finish.click();
