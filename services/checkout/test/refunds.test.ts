@@ -1,12 +1,15 @@
 import type { EventOf } from '@bracelet/contracts';
 import { encodeIdentity } from '@bracelet/service-kit';
 import { eventually } from '@bracelet/service-kit/testing';
+import { SIMULATED_SECRET_KEY } from '@bracelet/stripe-fake';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announceProduct,
   asParent,
   type Checkout,
   checkoutPayload,
+  deliverWebhook,
   IDENTITY_SECRET,
   orderRow,
   placeOrder,
@@ -83,7 +86,11 @@ describe('refunds (staff, through the payment provider)', () => {
     expect(new Set(answers.map((answer) => answer.json().refund_id)).size).toBe(1);
     const later = await refund(placed.order_id);
     expect(later.json().refund_id).toBe(answers[0]?.json().refund_id);
+    // Stripe's refund.created for the same refund lands too: still one event, still this staff member's refund.
+    await checkout.payments.fake?.webhooksSettled();
     expect(await refundEvents(placed.order_id)).toHaveLength(1);
+    const { rows } = await checkout.db.query('SELECT refunded_by FROM orders WHERE id = $1', [placed.order_id]);
+    expect(rows[0]?.refunded_by).toBe(staffId);
   });
 
   it('refunds part of an order when staff give an amount, never more than was paid', async () => {
@@ -108,5 +115,37 @@ describe('refunds (staff, through the payment provider)', () => {
     expect((await refund(placed.order_id, asParent(globalThis.crypto.randomUUID()))).statusCode).toBe(403);
     expect(await refundEvents(placed.order_id)).toEqual([]);
     expect(await refundEvents(unpaid.order_id)).toEqual([]);
+  });
+
+  it('records a refund made outside the back office from Stripe’s signed refund.created webhook, once', async () => {
+    const placed = await paidOrder('tableau-de-bord@example.com');
+    const fake = checkout.payments.fake as NonNullable<Checkout['payments']['fake']>;
+    // As from Stripe's dashboard: no order in the metadata, only the PaymentIntent.
+    const stripe = new Stripe(SIMULATED_SECRET_KEY, { host: fake.host, port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+    const made = await stripe.refunds.create({ payment_intent: placed.payment_intent, amount: 1000 });
+    const [event] = await eventually(async () => {
+      const events = await refundEvents(placed.order_id);
+      return events.length > 0 ? events : undefined;
+    });
+    expect(event).toMatchObject({ refundId: made.id, amountCents: 1000, customerEmail: 'tableau-de-bord@example.com' });
+    const { rows } = await checkout.db.query('SELECT refund_id, refunded_by FROM orders WHERE id = $1', [placed.order_id]);
+    expect(rows[0]).toEqual({ refund_id: made.id, refunded_by: null });
+
+    // The same refund announced again under another event id, and staff clicking afterwards: nothing more.
+    const again = await deliverWebhook(checkout, {
+      id: `evt_again_${Date.now()}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'refund.created',
+      data: { object: { ...made } },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await refund(placed.order_id)).json().refund_id).toBe(made.id);
+    await fake.webhooksSettled();
+    expect(await refundEvents(placed.order_id)).toHaveLength(1);
   });
 });

@@ -57,12 +57,22 @@ export function createRefundRepository(db: Queryable) {
       return rows[0] ? toOrder(rows[0]) : undefined;
     },
 
+    /** The order a PaymentIntent paid (a refund made outside the back office names only that). */
+    async findIdByPaymentIntent(paymentIntentId: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM orders WHERE payment_intent_id = $1', [paymentIntentId]);
+      return rows[0]?.id;
+    },
+
     async lock(orderId: string): Promise<RefundableOrder | undefined> {
       const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
       return rows[0] ? toOrder(rows[0]) : undefined;
     },
 
-    async record(orderId: string, refund: RecordedRefund & { staffId: string }): Promise<void> {
+    async setRefundedBy(orderId: string, staffId: string): Promise<void> {
+      await db.query('UPDATE orders SET refunded_by = $2 WHERE id = $1 AND refunded_by IS NULL', [orderId, staffId]);
+    },
+
+    async record(orderId: string, refund: RecordedRefund & { staffId: string | null }): Promise<void> {
       await db.query('UPDATE orders SET refund_id = $2, refunded_cents = $3, refunded_at = $4, refunded_by = $5 WHERE id = $1', [
         orderId,
         refund.refundId,

@@ -1,6 +1,6 @@
 import type { Queryable } from '@bracelet/service-kit';
 
-export type StripeEventOutcome = 'paid' | 'mismatch' | 'declined' | 'ignored';
+export type StripeEventOutcome = 'paid' | 'mismatch' | 'declined' | 'refunded' | 'ignored';
 
 /** The Stripe events received, each once (Stripe delivers at least once). */
 export function createStripeEventRepository(db: Queryable) {

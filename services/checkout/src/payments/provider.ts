@@ -19,8 +19,11 @@ export type PaymentIntentSummary = {
   lastPaymentError: { code: string | null; declineCode: string | null; message: string | null } | null;
 };
 
-/** A verified webhook: its id (deduplication), type, and the PaymentIntent it is about, if any. */
-export type PaymentEvent = { id: string; type: string; intent: PaymentIntentSummary | null };
+/** A refund a webhook reports, with what names its order (our metadata, else the PaymentIntent). */
+export type RefundReport = RefundSummary & { paymentIntentId: string | null; orderId: string | null };
+
+/** A verified webhook: its id (deduplication), type, and the PaymentIntent or refund it is about, if any. */
+export type PaymentEvent = { id: string; type: string; intent: PaymentIntentSummary | null; refund?: RefundReport | null };
 
 export type NewPaymentIntent = {
   amountCents: number;

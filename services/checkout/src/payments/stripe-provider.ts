@@ -117,10 +117,21 @@ export function createStripeProvider({
         throw new InvalidWebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
       const object = event.data.object as { object?: string };
+      const refund = object.object === 'refund' ? (object as Stripe.Refund) : undefined;
       return {
         id: event.id,
         type: event.type,
         intent: object.object === 'payment_intent' ? summaryOf(object as Stripe.PaymentIntent) : null,
+        refund: refund
+          ? {
+              id: refund.id,
+              amountCents: refund.amount,
+              currency: refund.currency,
+              status: refund.status ?? 'pending',
+              paymentIntentId: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+              orderId: refund.metadata?.order_id ?? null,
+            }
+          : null,
       };
     },
   };

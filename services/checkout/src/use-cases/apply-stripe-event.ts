@@ -7,6 +7,7 @@ import { createStripeEventRepository, type StripeEventOutcome } from '../db/stri
 import { createInvoiceToken, hashInvoiceToken, invoiceUrlOf } from '../invoice-links.js';
 import { paymentFactsOf } from '../paid-order.js';
 import type { PaymentEvent, PaymentIntentSummary } from '../payments/provider.js';
+import { applyProviderRefund } from './apply-provider-refund.js';
 import type { CheckoutDeps } from './deps.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +42,7 @@ export async function applyStripeEvent(deps: CheckoutDeps, event: PaymentEvent):
 }
 
 async function settle(deps: CheckoutDeps, tx: PoolClient, event: PaymentEvent): Promise<StripeEventOutcome> {
+  if (event.type === 'refund.created' && event.refund) return applyProviderRefund(tx, event.refund);
   const intent = event.intent;
   if (!intent || (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')) return 'ignored';
   const order = await findOrderOf(tx, intent);

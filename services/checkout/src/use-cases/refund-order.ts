@@ -1,7 +1,7 @@
 import { createEvent } from '@bracelet/contracts';
 import { formatEuros } from '@bracelet/invoice';
-import { AppError, withTransaction, writeEvent } from '@bracelet/service-kit';
-import { createRefundRepository, type RecordedRefund } from '../db/refunds.repository.js';
+import { AppError, type PoolClient, withTransaction, writeEvent } from '@bracelet/service-kit';
+import { createRefundRepository, type RecordedRefund, type RefundableOrder } from '../db/refunds.repository.js';
 import { PaymentProviderUnavailableError, RefundRefusedError } from '../payments/provider.js';
 import type { CheckoutDeps } from './deps.js';
 
@@ -14,7 +14,7 @@ export type RefundOutcome = RecordedRefund & { orderId: string; orderNumber: str
  * already refunded answers its refund without calling the provider again. The provider's call
  * carries one idempotency key per order, so two clicks racing each other get the same refund;
  * then, in one transaction, the order (locked) is recorded as refunded and payment.refunded is
- * written — only by whichever click gets there first.
+ * written — only by whichever click (or Stripe's refund.created webhook) gets there first.
  */
 export async function refundOrder(
   deps: CheckoutDeps,
@@ -53,29 +53,44 @@ export async function refundOrder(
   }
 
   return withTransaction(deps.db, async (tx) => {
-    const refunds = createRefundRepository(tx);
-    const locked = await refunds.lock(orderId);
+    const locked = await createRefundRepository(tx).lock(orderId);
     if (!locked) throw new AppError(404, 'order_not_found', 'Commande introuvable.');
-    // The other click got here first with the same refund: nothing more to record or announce.
-    if (locked.refund) return { ...locked.refund, orderId, orderNumber: locked.orderNumber };
-    const recorded: RecordedRefund = { refundId: refund.id, amountCents: refund.amountCents, refundedAt: new Date() };
-    await refunds.record(orderId, { ...recorded, staffId });
-    await writeEvent(
-      tx,
-      'checkout',
-      createEvent('payment.refunded', {
-        orderId,
-        orderNumber: locked.orderNumber,
-        parentId: locked.parentId,
-        customerEmail: locked.customer.email,
-        customerFirstName: locked.customer.firstName,
-        refundId: refund.id,
-        amountCents: refund.amountCents,
-        paidCents: locked.totalCents,
-        currency: 'eur',
-        refundedAt: recorded.refundedAt.toISOString(),
-      }),
-    );
-    return { ...recorded, orderId, orderNumber: locked.orderNumber };
+    // Stripe's webhook about this very refund may have recorded it first: it is still this staff member's.
+    if (locked.refund?.refundId === refund.id) await createRefundRepository(tx).setRefundedBy(orderId, staffId);
+    return recordRefundOnce(tx, locked, refund, staffId);
   });
+}
+
+/**
+ * Records a refund the provider made on a locked order and writes payment.refunded, unless the
+ * order already has its refund (the other click, or the webhook, got there first): then answers
+ * that one and writes nothing. `staffId` is null when only Stripe's webhook told us.
+ */
+export async function recordRefundOnce(
+  tx: PoolClient,
+  locked: RefundableOrder,
+  refund: { id: string; amountCents: number },
+  staffId: string | null,
+): Promise<RefundOutcome> {
+  const orderNumber = locked.orderNumber;
+  if (locked.refund) return { ...locked.refund, orderId: locked.id, orderNumber };
+  const recorded: RecordedRefund = { refundId: refund.id, amountCents: refund.amountCents, refundedAt: new Date() };
+  await createRefundRepository(tx).record(locked.id, { ...recorded, staffId });
+  await writeEvent(
+    tx,
+    'checkout',
+    createEvent('payment.refunded', {
+      orderId: locked.id,
+      orderNumber,
+      parentId: locked.parentId,
+      customerEmail: locked.customer.email,
+      customerFirstName: locked.customer.firstName,
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      paidCents: locked.totalCents,
+      currency: 'eur',
+      refundedAt: recorded.refundedAt.toISOString(),
+    }),
+  );
+  return { ...recorded, orderId: locked.id, orderNumber };
 }
