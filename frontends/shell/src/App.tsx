@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { Link, matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { Measurement } from './Measurement';
 import { RouteEffects } from './RouteEffects';
 import { remoteRoutes } from './remotes';
 
@@ -25,6 +24,14 @@ function NotFoundPage() {
  */
 const Toasts = lazy(() => import('./Toasts'));
 
+/**
+ * Consent and measurement, loaded on their own and never on the finder's page. Elsewhere the
+ * module is fetched at boot, alongside the page's code, so the consent banner does not arrive late
+ * over a painted page.
+ */
+const measurementAtBoot = matchPath(remotePages.family.scan, window.location.pathname) ? undefined : import('./Measurement');
+const Measurement = lazy(() => measurementAtBoot ?? import('./Measurement'));
+
 /** The shell owns the router, the header and footer, the toast area, consent and measurement. */
 export function App() {
   const { pathname } = useLocation();
@@ -40,9 +47,9 @@ export function App() {
         </Routes>
       </main>
       <Footer finderPage={finderPage} />
-      <Measurement />
       {finderPage ? null : (
         <Suspense fallback={null}>
+          <Measurement />
           <Toasts />
         </Suspense>
       )}

@@ -1,4 +1,3 @@
-import { remotePages } from '@bracelet/contracts/pages';
 import {
   CONSENT_EVENT,
   CONSENT_REOPEN_EVENT,
@@ -8,32 +7,28 @@ import {
   rememberAttribution,
   trackVisitOnce,
 } from '@bracelet/ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import ConsentBanner from './ConsentBanner';
 
-/** The banner's code is loaded only when it has to be shown. */
-const ConsentBanner = lazy(() => import('./ConsentBanner'));
+let attributionRemembered = false;
 
 /**
  * Measurement, only with consent (CNIL): remembers where the visit came from, asks for consent
  * when no standing choice exists, records the visit once consent is given and forgets the
- * trackers when it is refused. The finder's page neither asks nor measures.
+ * trackers when it is refused. The finder's page neither asks nor measures: the shell does not
+ * load this module there (App.tsx), so its first load stays light.
  */
-export function Measurement() {
-  const { pathname } = useLocation();
-  const finderPage = matchPath(remotePages.family.scan, pathname) !== null;
+export default function Measurement() {
   const [asking, setAsking] = useState<ConsentChoices | null | undefined>(undefined);
 
   useEffect(() => {
-    rememberAttribution(window.location.search, document.referrer, window.location.origin);
-  }, []);
-
-  useEffect(() => {
-    if (finderPage) return;
+    // Once per page load: the landing's URL and referrer say where the visit came from.
+    if (!attributionRemembered) rememberAttribution(window.location.search, document.referrer, window.location.origin);
+    attributionRemembered = true;
     const standing = readConsent();
     if (standing === null) setAsking(null);
     else if (standing.measure) void trackVisitOnce();
-  }, [finderPage]);
+  }, []);
 
   useEffect(() => {
     const changed = (event: Event) => {
@@ -51,10 +46,6 @@ export function Measurement() {
     };
   }, []);
 
-  if (asking === undefined || finderPage) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConsentBanner current={asking} />
-    </Suspense>
-  );
+  if (asking === undefined) return null;
+  return <ConsentBanner current={asking} />;
 }

@@ -30,7 +30,11 @@ export async function buildApp(config: Config) {
     // https means a TLS proxy in front: without TRUST_PROXY every client has the proxy's address.
     app.log.warn('PUBLIC_URL is https but TRUST_PROXY is unset: every client will share the proxy address in rate limits');
   }
-  registerSecurityHeaders(app, { production: config.NODE_ENV === 'production', https: publicUrl.protocol === 'https:' });
+  registerSecurityHeaders(app, {
+    production: config.NODE_ENV === 'production',
+    https: publicUrl.protocol === 'https:',
+    stripe: config.STRIPE_PUBLISHABLE_KEY !== undefined,
+  });
   // The finder's page is opened on poor connections: every text answer is compressed.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);

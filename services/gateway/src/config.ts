@@ -29,6 +29,11 @@ export const configSchema = processConfigSchema.extend({
   FAMILY_URL: z.url(),
   SCAN_URL: z.url(),
   FULFILMENT_URL: z.url(),
+  /**
+   * Set when checkout takes real payments (the same publishable key): the pages may then load
+   * Stripe.js and its frames (the CSP opens to Stripe's hosts only then).
+   */
+  STRIPE_PUBLISHABLE_KEY: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).max(300).optional()),
   /** Where the development mail catcher writes messages; unset with real SMTP. */
   DEV_MAIL_DIR: z.string().min(1).optional(),
 });

@@ -6,15 +6,21 @@ import helmet from 'helmet';
  * wrapper rebuilt it (and re-parsed the CSP) on every request, which was a large share of the
  * gateway's CPU per proxied call.
  */
-export function registerSecurityHeaders(app: FastifyInstance, { production, https }: { production: boolean; https: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { production, https, stripe = false }: { production: boolean; https: boolean; stripe?: boolean },
+): void {
+  // Real payments only (Stripe's CSP guide): Stripe.js, its API, and its card and 3-D Secure frames.
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
   const setHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         frameAncestors: ["'none'"],
         // Plain http on a LAN address (a phone scanning a demo bracelet) must keep working.
         upgradeInsecureRequests: production || https ? [] : null,

@@ -357,6 +357,19 @@ describe('gateway', () => {
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 
+  it('opens the CSP to Stripe only when real payments are configured', async () => {
+    const closed = (await gateway.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'] as string;
+    expect(closed).not.toContain('stripe.com');
+    expect(closed).toContain("frame-src 'none'");
+    const stripeGateway = await buildApp({ ...configFor(down), STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' });
+    const open = (await stripeGateway.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'] as string;
+    await stripeGateway.close();
+    expect(open).toContain("script-src 'self' https://js.stripe.com");
+    expect(open).toContain("connect-src 'self' https://api.stripe.com");
+    expect(open).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(open).toContain("frame-ancestors 'none'");
+  });
+
   it('caches hashed assets for a year and revalidates entry files', async () => {
     const asset = await gateway.inject({ url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
