@@ -228,4 +228,39 @@ describe('checkout journeys (simulated Stripe)', () => {
     expect(order).toMatchObject({ status: 'paid', delivery_method: 'relay', shipping_cents: 390 });
     await page.context().close();
   });
+
+  it('with real Stripe keys but Stripe.js out of reach (offline, blocked), the payment step says so in French and nothing hangs', async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await seedCart(page, [{ color: 'Orange', quantity: 1 }]);
+    await page.goto('/checkout');
+    await fillContact(page, unique('stripe-offline'));
+    // The server's answer as it would be in Stripe mode; the page must then load Stripe.js, which it cannot here.
+    await page.route('**/create-payment-intent', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          client_secret: 'pi_3Test_secret_abc',
+          payment_intent: 'pi_3Test',
+          order_id: '0b7c4a8e-3f5d-4c1e-9a2b-7d6e5f4a3b2c',
+          order_number: 'BQ-999001',
+          currency: 'eur',
+          order_amount: 39.99,
+          shipping_amount: 5.9,
+          total_amount: 45.89,
+          amounts_cents: { goods: 3999, shipping: 590, total: 4589 },
+          delivery: 'standard',
+          lines: [{ code: 'BRACELET_CORDE', name: 'Bracelet en corde', color: 'Orange', quantity: 1, unit_price: 39.99, total: 39.99 }],
+          mode: 'stripe',
+          publishable_key: 'pk_test_123',
+        }),
+      }),
+    );
+    await page.getByRole('region', { name: '2 Livraison' }).getByRole('button', { name: 'Continuer' }).click();
+    const payment = page.getByRole('region', { name: '3 Paiement' });
+    await payment.getByText('Le paiement est momentanément indisponible. Veuillez réessayer plus tard.').waitFor({ timeout: 12_000 });
+    expect(await payment.getByRole('button', { name: /^Payer / }).count()).toBe(0);
+    expect(await payment.getByText('Mode test').count()).toBe(0);
+    await page.context().close();
+  });
 });
