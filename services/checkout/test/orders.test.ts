@@ -37,6 +37,7 @@ describe('GET /get_orders_by_parent/{id}', () => {
         contenu: [],
         invoice_url: null,
         withdrawal_until: null,
+        withdrawal_requested_at: null,
       },
     ]);
     const foreign = await app.inject({
@@ -75,6 +76,7 @@ describe('GET /get_orders_by_parent/{id}', () => {
         contenu: [{ name: 'Bracelet en corde', color: 'Sable', quantity: 2 }],
         invoice_url: null,
         withdrawal_until: null,
+        withdrawal_requested_at: null,
       },
     ]);
   });

@@ -3,7 +3,7 @@ import { eventually } from '@bracelet/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_RECEIVED } from '../src/routes/withdrawals/index.js';
 import { withdrawalDeadlineOf } from '../src/withdrawal-period.js';
-import { announceProduct, type Checkout, checkoutPayload, orderRow, placeOrder, startCheckout } from './helpers.js';
+import { announceProduct, asParent, type Checkout, checkoutPayload, orderRow, placeOrder, startCheckout } from './helpers.js';
 
 let checkout: Checkout;
 let code: string;
@@ -59,6 +59,30 @@ describe('the withdrawal button', () => {
     // Sent again at once: the same answer, no second acknowledgment.
     expect((await withdraw({ name: 'Camille Durand', order_number: placed.order_number, email })).statusCode).toBe(202);
     expect(await withdrawalEvents(placed.order_id)).toHaveLength(1);
+  });
+
+  it("shows the request on the parent's order", async () => {
+    const parentId = globalThis.crypto.randomUUID();
+    const email = unique('parent-retract');
+    const placed = await placeOrder(
+      checkout,
+      checkoutPayload(code, { customer: { ...checkoutPayload(code).customer, email } }),
+      asParent(parentId),
+    );
+    await checkout.app.inject({
+      method: 'POST',
+      url: '/payments/simulated/confirm',
+      payload: { payment_intent: placed.payment_intent, client_secret: placed.client_secret, payment_method: 'pm_card_visa' },
+    });
+    await eventually(async () => ((await orderRow(checkout.db, placed.order_id))?.status === 'paid' ? true : undefined));
+    const listed = async () =>
+      (await checkout.app.inject({ url: `/get_orders_by_parent/${parentId}`, headers: asParent(parentId) })).json() as Array<{
+        withdrawal_requested_at: string | null;
+      }>;
+    expect((await listed())[0]?.withdrawal_requested_at).toBeNull();
+    await withdraw({ name: 'Camille Durand', order_number: placed.order_number, email });
+    const [event] = await withdrawalEvents(placed.order_id);
+    expect((await listed())[0]?.withdrawal_requested_at).toBe(event?.requestedAt);
   });
 
   it('answers the same for an unknown order or another address, and changes nothing', async () => {

@@ -12,5 +12,7 @@ export const buyerOrderSchema = z.object({
   invoice_url: z.string().nullable(),
   /** The last moment the withdrawal button works for this order (ISO 8601); null without a payment. Added to the spec's list. */
   withdrawal_until: z.string().nullable(),
+  /** When the buyer withdrew from this order (ISO 8601), or null. Added to the spec's list. */
+  withdrawal_requested_at: z.string().nullable(),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;

@@ -9,6 +9,8 @@ export type BuyerOrder = {
   lines: Array<{ name: string; color: string; quantity: number }>;
   /** Null while it has no invoice (a payment that did not match its order). */
   invoiceNumber: string | null;
+  /** When the buyer withdrew from it (the withdrawal button), if they did. */
+  withdrawalRequestedAt: Date | null;
 };
 
 export type OrderStatus = 'awaiting_payment' | 'payment_mismatch' | 'paid' | 'prepared' | 'shipped';
@@ -218,8 +220,9 @@ export function createOrderRepository(db: Queryable) {
         created_at: Date;
         lines: BuyerOrder['lines'] | null;
         invoice_number: string | null;
+        withdrawal_requested_at: Date | null;
       }>(
-        `SELECT o.id, o.order_number, o.status, COALESCE(o.paid_at, o.created_at) AS created_at, o.invoice_number,
+        `SELECT o.id, o.order_number, o.status, COALESCE(o.paid_at, o.created_at) AS created_at, o.invoice_number, o.withdrawal_requested_at,
            (SELECT jsonb_agg(jsonb_build_object('name', l.product_name, 'color', l.colour_name, 'quantity', l.quantity) ORDER BY l.position)
             FROM order_lines l WHERE l.order_id = o.id) AS lines
          FROM orders o WHERE o.parent_id = $1 AND o.status <> 'awaiting_payment' ORDER BY created_at DESC`,
@@ -232,6 +235,7 @@ export function createOrderRepository(db: Queryable) {
         createdAt: row.created_at,
         lines: row.lines ?? [],
         invoiceNumber: row.invoice_number,
+        withdrawalRequestedAt: row.withdrawal_requested_at,
       }));
     },
   };

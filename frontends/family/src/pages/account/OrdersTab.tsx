@@ -25,7 +25,9 @@ export function OrdersTab({ parentId }: { parentId: string }) {
               Télécharger la facture
             </a>
           ) : null}
-          {order.withdrawal_until && Date.now() <= Date.parse(order.withdrawal_until) ? (
+          {order.withdrawal_requested_at ? (
+            <span className="badge">Rétractation demandée le {new Date(order.withdrawal_requested_at).toLocaleDateString('fr-FR')}</span>
+          ) : order.withdrawal_until && Date.now() <= Date.parse(order.withdrawal_until) ? (
             // The withdrawal button (EU directive 2023/2673), open until the order's period ends.
             <a href={`/retractation?order=${encodeURIComponent(order.order_number)}`}>Se rétracter du contrat ici</a>
           ) : null}

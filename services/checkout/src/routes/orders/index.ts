@@ -31,6 +31,7 @@ export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDep
         invoice_url: order.invoiceNumber ? invoiceUrlOf(config.PUBLIC_URL, order.id) : null,
         // Paid orders only: createdAt is then the payment's time, from which the period runs.
         withdrawal_until: order.invoiceNumber ? withdrawalDeadlineOf(order.createdAt).toISOString() : null,
+        withdrawal_requested_at: order.withdrawalRequestedAt?.toISOString() ?? null,
       }));
     },
   );
