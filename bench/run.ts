@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseMail } from '@bracelet/dev-mail';
 import { repoRoot, startStack, uniqueQueuePrefix } from '@bracelet/devstack';
 import autocannon from 'autocannon';
+import { measureCheckoutBurst } from './checkout-burst.js';
 import { createFamily, measureOrdersList, mint, seedOrders } from './product.js';
 
 /**
@@ -23,6 +24,8 @@ const FLOOD_PROBES = 20;
 const FLOOD_PROBE_RATE = 4;
 /** Orders in the back office's list when its first page is timed. */
 const ORDERS = 10_000;
+/** Buyers checking out at the same moment (issue 11). */
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 200);
 
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -126,7 +129,7 @@ const stack = await startStack({
   port: 0,
   queuePrefix: uniqueQueuePrefix('bench'),
   logLevel: 'warn',
-  serviceEnv: { SCAN_LOOKUPS_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_IP: '100000' },
+  serviceEnv: { SCAN_LOOKUPS_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_IP: '100000', CHECKOUT_RATE_LIMIT_PER_IP: '100000' },
   log: note,
 });
 const hello = await startHelloWorld();
@@ -139,6 +142,9 @@ try {
   note(
     `  GET /orders (${ordersList.firstPage.total} commandes) p50 / p99 : ${ordersList.firstPage.p50Ms.toFixed(1)} / ${ordersList.firstPage.p99Ms.toFixed(1)} ms`,
   );
+
+  const checkoutBurst = await measureCheckoutBurst(stack.baseUrl, stack.mailDir, CHECKOUTS, note);
+  note(`  ${checkoutBurst.paid}/${checkoutBurst.orders} payées, ${checkoutBurst.mailsWithInvoice} e-mails`);
 
   note('Préparation : bracelets configurés…');
   // One bracelet for the load test, the scanned ones, and a last one only to see the setup is done
@@ -195,11 +201,20 @@ try {
     scanToMail,
     scanToMailDuringFlood: duringFlood,
     ordersList,
+    checkoutBurst,
     budgets: {
       lookupRatio: { target: '≥ 0.40', met: ratio >= 0.4 },
       lookupP99: { target: '< 25 ms', met: configured.p99Ms < 25 },
       scanToMailP99: { target: '< 1000 ms at 100 scans/s', met: scanToMail.p99Ms < 1000 && scanToMail.mails === scanToMail.scans },
       ordersFirstPage: { target: '< 200 ms with 10,000 orders', met: ordersList.firstPage.p99Ms < 200 },
+      checkoutBurst: {
+        target: 'every order paid once, distinct consecutive invoice numbers, one e-mail each',
+        met:
+          checkoutBurst.paid === checkoutBurst.orders &&
+          checkoutBurst.distinctInvoices === checkoutBurst.orders &&
+          checkoutBurst.consecutive &&
+          checkoutBurst.mailsWithInvoice === checkoutBurst.orders,
+      },
     },
   };
   mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
@@ -239,6 +254,13 @@ try {
       results.budgets.ordersFirstPage.met,
     ),
     row('… filtered (to_prepare) / searched p99', `${fmt(ordersList.toPrepare.p99Ms)} / ${fmt(ordersList.search.p99Ms)} ms`, '< 200 ms'),
+    row(
+      `${checkoutBurst.orders} simultaneous checkouts: paid / invoices / mails`,
+      `${checkoutBurst.paid} / ${checkoutBurst.distinctInvoices}${checkoutBurst.consecutive ? ' consec.' : ' GAPS'} / ${checkoutBurst.mailsWithInvoice}`,
+      'all, consecutive, once',
+      results.budgets.checkoutBurst.met,
+    ),
+    row('… all paid / all mailed after', `${fmt(checkoutBurst.paidMs / 1000, 1)} / ${fmt(checkoutBurst.mailedMs / 1000, 1)} s`, ''),
     '',
     `Résultats : ${file}`,
   ];
