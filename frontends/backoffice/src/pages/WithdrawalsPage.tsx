@@ -148,8 +148,8 @@ export default function WithdrawalsPage() {
     <BackofficeLayout>
       <h1>Rétractations</h1>
       <p className="muted">
-        Remboursez au plus tard 14 jours après la demande ; le remboursement peut attendre le retour du colis. Le paiement d’un
-        remboursement n’est fait qu’une fois, même en cliquant deux fois.
+        Remboursez au plus tard 14 jours après la demande ; le remboursement peut attendre le retour du colis. Un remboursement n’est fait
+        qu’une fois, même après un second clic.
       </p>
       <WithdrawalsTable />
     </BackofficeLayout>
