@@ -38,6 +38,12 @@ describe('npm run mint', () => {
     for (const id of lines) expect(braceletIdSchema.safeParse(id).success).toBe(true);
     const stored = await fulfilment.query('SELECT id FROM bracelets WHERE id = ANY($1)', [lines]);
     expect(stored.rowCount).toBe(3);
+    // One batch under the label, as the back office lists and prints batches (minted by nobody there).
+    const batches = await fulfilment.query(
+      'SELECT DISTINCT m.label, m.size, m.minted_by FROM mint_batches m JOIN bracelets b ON b.batch_id = m.id WHERE b.id = ANY($1)',
+      [lines],
+    );
+    expect(batches.rows).toEqual([{ label: 'cli test', size: 3, minted_by: null }]);
     const outbox = await fulfilment.query("SELECT payload FROM outbox WHERE name = 'bracelets.minted' AND payload->'braceletIds' ? $1", [
       lines[0],
     ]);
