@@ -318,3 +318,30 @@ describe('reading a scanned code', () => {
     expect(braceletIdOfScan('0123456789abcdefghji', PUBLIC_URL)).toBeUndefined();
   });
 });
+
+describe('what must not leave', () => {
+  it('a refunded order is neither prepared nor shipped', async () => {
+    const order = await paidOrder(1);
+    const [bracelet] = await mint(1);
+    await service.db.query('UPDATE orders SET refunded_at = now() WHERE id = $1', [order.orderId]);
+    const added = await add(order.orderId, bracelet as string);
+    expect(added.statusCode).toBe(409);
+    expect(added.json().error).toEqual({
+      code: 'order_refunded',
+      message: `La commande ${order.orderNumber} a été remboursée : elle ne doit plus être préparée ni expédiée.`,
+    });
+    expect((await setStatus(order.orderId, { status: 'prepared' })).json().error.code).toBe('order_refunded');
+    expect(await outboxOf('order.prepared', order.orderId)).toEqual([]);
+  });
+
+  it('a bracelet a family once configured is never sold again', async () => {
+    const order = await paidOrder(1);
+    const [bracelet] = await mint(1);
+    await service.db.query('UPDATE bracelets SET first_configured_at = now() WHERE id = $1', [bracelet]);
+    const added = await add(order.orderId, bracelet as string);
+    expect(added.statusCode).toBe(409);
+    expect(added.json().error.code).toBe('bracelet_configured');
+    const detail = await service.app.inject({ url: `/orders/${order.orderId}`, headers: asStaff });
+    expect(detail.json().bracelets).toEqual([]);
+  });
+});

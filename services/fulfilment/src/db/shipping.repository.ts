@@ -134,6 +134,21 @@ export function createShippingRepository(db: Queryable) {
       return rowCount === 1;
     },
 
+    /** When checkout refunded the order (payment.refunded), if it did: a refunded order is neither prepared nor shipped. */
+    async refundedAt(orderId: string): Promise<Date | null> {
+      const { rows } = await db.query<{ refunded_at: Date | null }>('SELECT refunded_at FROM orders WHERE id = $1', [orderId]);
+      return rows[0]?.refunded_at ?? null;
+    },
+
+    /** Whether a family ever configured the bracelet (such a bracelet is never sold to anyone else). */
+    async wasEverConfigured(braceletId: string): Promise<boolean> {
+      const { rows } = await db.query<{ configured: boolean }>(
+        'SELECT (configured OR first_configured_at IS NOT NULL) AS configured FROM bracelets WHERE id = $1',
+        [braceletId],
+      );
+      return rows[0]?.configured ?? false;
+    },
+
     /** The order a bracelet was put in, if any (a bracelet is sold once, ever). */
     async orderOfBracelet(braceletId: string): Promise<{ orderId: string; orderNumber: string } | undefined> {
       const { rows } = await db.query<{ order_id: string; order_number: string }>(

@@ -1,7 +1,7 @@
 import { createEvent } from '@bracelet/contracts';
 import { AppError, type Pool, withTransaction, writeEvent } from '@bracelet/service-kit';
 import { type Carrier, createShippingRepository } from '../db/shipping.repository.js';
-import { conflict, orderNotFound, STATUS_LABELS } from './errors.js';
+import { conflict, orderNotFound, orderRefunded, STATUS_LABELS } from './errors.js';
 
 export type StatusChange =
   | { status: 'prepared' }
@@ -21,6 +21,7 @@ export async function changeOrderStatus(
     const shipping = createShippingRepository(tx);
     const order = await shipping.lock(orderId);
     if (!order) throw orderNotFound();
+    if (await shipping.refundedAt(orderId)) throw orderRefunded(order.orderNumber);
     if (change.status === 'prepared') {
       if (order.status !== 'to_prepare') {
         throw conflict(

@@ -1,7 +1,7 @@
 import { AppError, type Pool, withTransaction } from '@bracelet/service-kit';
 import { BraceletAlreadyInAnOrderError, createShippingRepository } from '../db/shipping.repository.js';
 import { braceletIdOfScan } from '../scanned-code.js';
-import { conflict, orderNotFound, STATUS_LABELS } from './errors.js';
+import { conflict, orderNotFound, orderRefunded, STATUS_LABELS } from './errors.js';
 
 /**
  * Puts a scanned (or typed) bracelet in an order being prepared. The order is locked, so adds to
@@ -30,8 +30,16 @@ export async function addBraceletToOrder(
     if (order.status !== 'to_prepare') {
       throw conflict('order_not_to_prepare', `La commande ${order.orderNumber} n’est plus à préparer (${STATUS_LABELS[order.status]}).`);
     }
+    if (await shipping.refundedAt(orderId)) throw orderRefunded(order.orderNumber);
     if (!(await shipping.isMinted(braceletId))) {
       throw new AppError(404, 'bracelet_unknown', `Le bracelet ${braceletId} est inconnu : il n’a jamais été créé.`);
+    }
+    // A bracelet a family configured (even one given back to stock since) carries its history: never sold again.
+    if (await shipping.wasEverConfigured(braceletId)) {
+      throw conflict(
+        'bracelet_configured',
+        `Le bracelet ${braceletId} a déjà été configuré par une famille : il ne peut pas être vendu de nouveau.`,
+      );
     }
     const taken = await shipping.orderOfBracelet(braceletId);
     if (taken?.orderId === orderId) throw conflict('bracelet_already_added', `Le bracelet ${braceletId} est déjà dans cette commande.`);
