@@ -38,6 +38,8 @@ describe('GET /get_orders_by_parent/{id}', () => {
         invoice_url: null,
         withdrawal_until: null,
         withdrawal_requested_at: null,
+        refunded_at: null,
+        refunded_amount: null,
       },
     ]);
     const foreign = await app.inject({
@@ -77,6 +79,8 @@ describe('GET /get_orders_by_parent/{id}', () => {
         invoice_url: null,
         withdrawal_until: null,
         withdrawal_requested_at: null,
+        refunded_at: null,
+        refunded_amount: null,
       },
     ]);
   });

@@ -53,6 +53,27 @@ const refundEvents = async (orderId: string) =>
   ).rows.map((row) => row.payload);
 
 describe('refunds (staff, through the payment provider)', () => {
+  it("shows the refund on the parent's order", async () => {
+    const parentId = globalThis.crypto.randomUUID();
+    const placed = await placeOrder(checkout, checkoutPayload(code), asParent(parentId));
+    await checkout.app.inject({
+      method: 'POST',
+      url: '/payments/simulated/confirm',
+      payload: { payment_intent: placed.payment_intent, client_secret: placed.client_secret, payment_method: 'pm_card_visa' },
+    });
+    await eventually(async () => ((await orderRow(checkout.db, placed.order_id))?.status === 'paid' ? true : undefined));
+    const listed = async () =>
+      (
+        (await checkout.app.inject({ url: `/get_orders_by_parent/${parentId}`, headers: asParent(parentId) })).json() as Array<{
+          refunded_at: string | null;
+          refunded_amount: number | null;
+        }>
+      )[0];
+    expect(await listed()).toMatchObject({ refunded_at: null, refunded_amount: null });
+    expect((await refund(placed.order_id)).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ refunded_at: expect.any(String), refunded_amount: placed.total_amount });
+  });
+
   it('refunds a paid order in full through Stripe and writes payment.refunded with the refunded order', async () => {
     const placed = await paidOrder('rembourse@example.com');
     const response = await refund(placed.order_id);

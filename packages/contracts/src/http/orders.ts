@@ -14,5 +14,8 @@ export const buyerOrderSchema = z.object({
   withdrawal_until: z.string().nullable(),
   /** When the buyer withdrew from this order (ISO 8601), or null. Added to the spec's list. */
   withdrawal_requested_at: z.string().nullable(),
+  /** When the order was refunded (ISO 8601) and how much (euros), or null. Added to the spec's list. */
+  refunded_at: z.string().nullable(),
+  refunded_amount: z.number().nullable(),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;

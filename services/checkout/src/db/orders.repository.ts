@@ -11,6 +11,9 @@ export type BuyerOrder = {
   invoiceNumber: string | null;
   /** When the buyer withdrew from it (the withdrawal button), if they did. */
   withdrawalRequestedAt: Date | null;
+  /** When it was refunded, and how much, if it was. */
+  refundedAt: Date | null;
+  refundedCents: number | null;
 };
 
 export type OrderStatus = 'awaiting_payment' | 'payment_mismatch' | 'paid' | 'prepared' | 'shipped';
@@ -221,8 +224,10 @@ export function createOrderRepository(db: Queryable) {
         lines: BuyerOrder['lines'] | null;
         invoice_number: string | null;
         withdrawal_requested_at: Date | null;
+        refunded_at: Date | null;
+        refunded_cents: number | null;
       }>(
-        `SELECT o.id, o.order_number, o.status, COALESCE(o.paid_at, o.created_at) AS created_at, o.invoice_number, o.withdrawal_requested_at,
+        `SELECT o.id, o.order_number, o.status, COALESCE(o.paid_at, o.created_at) AS created_at, o.invoice_number, o.withdrawal_requested_at, o.refunded_at, o.refunded_cents,
            (SELECT jsonb_agg(jsonb_build_object('name', l.product_name, 'color', l.colour_name, 'quantity', l.quantity) ORDER BY l.position)
             FROM order_lines l WHERE l.order_id = o.id) AS lines
          FROM orders o WHERE o.parent_id = $1 AND o.status <> 'awaiting_payment' ORDER BY created_at DESC`,
@@ -236,6 +241,8 @@ export function createOrderRepository(db: Queryable) {
         lines: row.lines ?? [],
         invoiceNumber: row.invoice_number,
         withdrawalRequestedAt: row.withdrawal_requested_at,
+        refundedAt: row.refunded_at,
+        refundedCents: row.refunded_cents,
       }));
     },
   };

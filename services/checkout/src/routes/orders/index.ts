@@ -32,6 +32,8 @@ export function registerOrderRoutes(app: HttpServer, { db, config }: CheckoutDep
         // Paid orders only: createdAt is then the payment's time, from which the period runs.
         withdrawal_until: order.invoiceNumber ? withdrawalDeadlineOf(order.createdAt).toISOString() : null,
         withdrawal_requested_at: order.withdrawalRequestedAt?.toISOString() ?? null,
+        refunded_at: order.refundedAt?.toISOString() ?? null,
+        refunded_amount: order.refundedCents === null ? null : order.refundedCents / 100,
       }));
     },
   );
