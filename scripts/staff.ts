@@ -30,7 +30,14 @@ try {
     {
       cwd: repoRoot,
       stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: urls.family, DATABASE_SCHEMA: 'family', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: urls.family,
+        DATABASE_SCHEMA: 'family',
+        LOG_LEVEL: 'warn',
+        // The new staff member's link opens the product where `npm start` serves it.
+        PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      },
     },
   );
   status = result.status ?? 1;

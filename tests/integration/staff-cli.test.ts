@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@bracelet/devstack';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { verifyPassword } from '../../services/family/src/passwords.js';
+import { hashSecret } from '../../services/family/src/db/sessions.repository.js';
 import { servicePool } from './helpers.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bracelet-staff-'));
@@ -29,20 +29,25 @@ function staff(...args: string[]) {
 }
 
 describe('npm run staff', () => {
-  it('adds a staff account with a one-time random password, lists it, refuses a second, removes it with its sessions', async () => {
+  it('adds a staff account opened by a one-time link, lists it, refuses a second, removes it with its sessions', async () => {
     const email = `atelier-${globalThis.crypto.randomUUID().slice(0, 8)}@example.fr`;
     const added = staff('add', '--email', email);
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toContain(`Compte de l’équipe créé : ${email}`);
-    const password = /Mot de passe à usage unique : (\S+)/.exec(added.stdout)?.[1] as string;
-    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const { rows } = await family.query('SELECT id, role, password_hash FROM accounts WHERE email = $1', [email]);
+    expect(added.stdout).not.toContain('Mot de passe :');
+    // The person chooses their own password through the reset page; the link works once, for 72 h.
+    const token = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(added.stdout)?.[1] as string;
+    expect(token).toBeDefined();
+    const { rows } = await family.query('SELECT id, role FROM accounts WHERE email = $1', [email]);
     expect(rows[0]?.role).toBe('staff');
-    expect(rows[0]?.password_hash).not.toContain(password);
-    expect(await verifyPassword(rows[0]?.password_hash, password)).toBe(true);
-    // Another account gets another password.
+    const link = await family.query(
+      "SELECT used_at, expires_at > now() + interval '71 hours' AS lasts FROM password_reset_tokens WHERE account_id = $1 AND token_hash = $2",
+      [rows[0]?.id, hashSecret(token)],
+    );
+    expect(link.rows).toEqual([{ used_at: null, lasts: true }]);
+    // Another account gets another link.
     const other = staff('add', '--email', `autre-${email}`);
-    expect(/Mot de passe à usage unique : (\S+)/.exec(other.stdout)?.[1]).not.toBe(password);
+    expect(/token=([A-Za-z0-9_-]{43})/.exec(other.stdout)?.[1]).not.toBe(token);
 
     const listed = staff('list');
     expect(listed.status).toBe(0);

@@ -2,12 +2,18 @@ import { runCommand } from '@bracelet/service-kit';
 import { z } from 'zod';
 import { addStaffAccount, listStaffAccounts, removeStaffAccount } from '../use-cases/staff-accounts.js';
 
+/** Where the link points: the product's public address (PUBLIC_URL, as every process reads it). */
+const publicUrl = z
+  .url()
+  .default('http://localhost:3000')
+  .parse(process.env.PUBLIC_URL || undefined);
+
 const usage = 'npm run staff -- add --email adresse [--first-name Prénom] [--last-name Nom] | remove --email adresse | list';
 
 /**
- * Staff accounts (the back office's): `--action add` creates one and prints its one-time password
- * (never stored in clear, never shown again), `remove` deletes one and its sessions, `list` lists
- * them. Staff accounts are made here only, never by the public signup.
+ * Staff accounts (the back office's): `--action add` creates one and prints a one-time link for the
+ * person to choose their password (72 h, works once, never shown again), `remove` deletes one and
+ * its sessions, `list` lists them. Staff accounts are made here only, never by the public signup.
  */
 await runCommand({
   name: 'family:staff',
@@ -40,13 +46,18 @@ await runCommand({
       say(`Compte de l’équipe supprimé : ${email} (ses sessions sont fermées).`);
       return;
     }
-    const { password } = await addStaffAccount(db, {
+    const { token, expiresAt } = await addStaffAccount(db, {
       email,
       firstName: args['first-name'],
       lastName: args['last-name'] ?? email.split('@')[0] ?? 'Atelier',
     });
+    const link = new URL('/reset-password', publicUrl);
+    link.searchParams.set('token', token);
     say(`Compte de l’équipe créé : ${email}`);
-    say(`Mot de passe à usage unique : ${password}`);
-    say('Il ne sera plus affiché : transmettez-le à la personne, qui le changera avec « Mot de passe oublié ? ».');
+    say(
+      `Lien à usage unique pour choisir son mot de passe (valable jusqu’au ${expiresAt.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}) :`,
+    );
+    say(link.toString());
+    say('Il ne sera plus affiché : transmettez-le à la personne. Aucun mot de passe n’ouvre le compte avant.');
   },
 });

@@ -1,18 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { type Pool, withTransaction } from '@bracelet/service-kit';
 import { createAccountRepository, EmailTakenError } from '../db/accounts.repository.js';
+import { createResetTokenRepository } from '../db/reset-tokens.repository.js';
 import { hashPassword } from '../passwords.js';
 
 export class StaffAccountError extends Error {}
 
-/** A one-time password: 96 random bits, printed once, to be changed through "Mot de passe oublié ?". */
-export const oneTimePassword = () => randomBytes(12).toString('base64url');
+/** How long the new staff member's set-password link works (once). */
+export const STAFF_LINK_MINUTES = 72 * 60;
 
-/** Creates a staff account with a random password, which it answers (it is stored only hashed). */
+/**
+ * Creates a staff account that no password opens yet (a random secret nobody ever sees) and a
+ * one-time link, through the reset-password page, for the person to choose their own: nobody
+ * else ever knows it, and the link works once (it is stored only hashed).
+ */
 export async function addStaffAccount(
   pool: Pool,
   { email, firstName, lastName }: { email: string; firstName: string; lastName: string },
-): Promise<{ id: string; password: string }> {
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const accounts = createAccountRepository(pool);
   const existing = await accounts.findByEmail(email);
   if (existing) {
@@ -22,17 +27,20 @@ export async function addStaffAccount(
         : `L’adresse ${email} est celle d’un compte parent : choisissez une autre adresse pour le compte de l’équipe.`,
     );
   }
-  const password = oneTimePassword();
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   try {
-    const id = await accounts.insert({
-      role: 'staff',
-      email,
-      passwordHash: await hashPassword(password),
-      firstName,
-      lastName,
-      phone: null,
+    return await withTransaction(pool, async (tx) => {
+      const id = await createAccountRepository(tx).insert({
+        role: 'staff',
+        email,
+        passwordHash: unusable,
+        firstName,
+        lastName,
+        phone: null,
+      });
+      const { token, expiresAt } = await createResetTokenRepository(tx).issue(id, STAFF_LINK_MINUTES);
+      return { id, token, expiresAt };
     });
-    return { id, password };
   } catch (error) {
     if (error instanceof EmailTakenError) throw new StaffAccountError(`Un compte existe déjà pour ${email}.`);
     throw error;
