@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { decodeSheet } from '../../services/fulfilment/test/sheet-decoding.js';
 import { useBrowser } from './browser.js';
+import { buyThroughCheckout } from './checkout-helpers.js';
 import { eventually, logIn, mailsTo, uniqueEmail } from './family-helpers.js';
 
 /**
@@ -39,25 +40,6 @@ const call = (page: Page, method: string, path: string, body?: unknown) =>
     },
     { method, path, body },
   );
-
-/** A guest's paid order of one bracelet, placed and paid from `page` as the checkout page does. */
-async function buyOne(page: Page, email: string): Promise<{ orderId: string; orderNumber: string }> {
-  const placed = await call(page, 'POST', '/create-payment-intent', {
-    items: [{ code: 'BRACELET_CORDE', color: 'Sable', quantity: 1 }],
-    shipping_method: 'laposte',
-    delivery_option: 'standard',
-    customer: { first_name: 'Camille', last_name: 'Martin', email, address: '12 rue des Lilas', city: 'Lyon', postal_code: '69003' },
-  });
-  expect(placed.status).toBe(200);
-  const order = placed.body as { order_id: string; order_number: string; payment_intent: string; client_secret: string };
-  const paid = await call(page, 'POST', '/payments/simulated/confirm', {
-    payment_intent: order.payment_intent,
-    client_secret: order.client_secret,
-    payment_method: 'pm_card_visa',
-  });
-  expect(paid.status).toBe(200);
-  return { orderId: order.order_id, orderNumber: order.order_number };
-}
 
 describe('bracelets in the back office', () => {
   it('refuses the batch and refund APIs to a visitor (401) and to a parent (403)', async () => {
@@ -117,7 +99,7 @@ describe('withdrawals and refunds in the back office', () => {
     const page = await staffPage('/backoffice/retractations');
     await page.getByRole('heading', { level: 1, name: 'Rétractations' }).waitFor();
     const email = uniqueEmail('remboursement');
-    const order = await buyOne(page, email);
+    const order = await buyThroughCheckout(page, email);
 
     // Prepared with a bracelet of a batch of its own, so the batch shows it sold, then back in stock.
     const batch = (await call(page, 'POST', '/batches', { quantity: 1, label: `Retour ${order.orderNumber}` })).body as { id: string };

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { mintBracelets } from '../../services/fulfilment/src/use-cases/mint-bracelets.js';
 import { useBrowser } from './browser.js';
+import { buyThroughCheckout } from './checkout-helpers.js';
 import { eventually, logIn, mailsTo, uniqueEmail } from './family-helpers.js';
 
 /**
@@ -106,38 +107,7 @@ async function parentIn(page: Page, email: string): Promise<string> {
   }, email);
 }
 
-/** A paid order of `quantity` bracelets by whoever is logged in in `page` (the simulated provider pays it). */
-async function buy(page: Page, email: string, quantity: number): Promise<string> {
-  return page.evaluate(
-    async ({ buyer, count }) => {
-      const post = async (path: string, body: unknown) => {
-        const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        if (!response.ok) throw new Error(`${path}: ${response.status}`);
-        return response.json();
-      };
-      const placed = await post('/create-payment-intent', {
-        items: [{ code: 'BRACELET_CORDE', color: 'Sable', quantity: count }],
-        shipping_method: 'laposte',
-        delivery_option: 'standard',
-        customer: {
-          first_name: 'Camille',
-          last_name: 'Martin',
-          email: buyer,
-          address: '12 rue des Lilas',
-          city: 'Lyon',
-          postal_code: '69003',
-        },
-      });
-      await post('/payments/simulated/confirm', {
-        payment_intent: placed.payment_intent,
-        client_secret: placed.client_secret,
-        payment_method: 'pm_card_visa',
-      });
-      return placed.order_number as string;
-    },
-    { buyer: email, count: quantity },
-  );
-}
+const buy = async (page: Page, email: string, quantity: number) => (await buyThroughCheckout(page, email, quantity)).orderNumber;
 
 /** Staff sign in: /backoffice sends them to /login, and back. */
 async function staffLogsIn(page: Page) {

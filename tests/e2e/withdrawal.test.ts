@@ -1,39 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.js';
+import { buyThroughCheckout } from './checkout-helpers.js';
 import { eventually, mailsTo, uniqueEmail } from './family-helpers.js';
 
 const browser = useBrowser();
 
-/** A paid order for `email`, made as the checkout page makes it (the simulated provider pays it). */
+/** A paid order for `email`, bought from a page of the shop. */
 async function buyAs(page: Page, email: string): Promise<string> {
   await page.goto('/cgv');
-  return page.evaluate(async (buyer) => {
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      return response.json();
-    };
-    const placed = await post('/create-payment-intent', {
-      items: [{ code: 'BRACELET_CORDE', color: 'Sable', quantity: 1 }],
-      shipping_method: 'laposte',
-      delivery_option: 'standard',
-      customer: {
-        first_name: 'Camille',
-        last_name: 'Martin',
-        email: buyer,
-        address: '12 rue des Lilas',
-        city: 'Lyon',
-        postal_code: '69003',
-      },
-    });
-    await post('/payments/simulated/confirm', {
-      payment_intent: placed.payment_intent,
-      client_secret: placed.client_secret,
-      payment_method: 'pm_card_visa',
-    });
-    return placed.order_number as string;
-  }, email);
+  return (await buyThroughCheckout(page, email)).orderNumber;
 }
 
 describe('the withdrawal button', () => {
