@@ -38,3 +38,13 @@ export function lowestShippingCents(goodsCents: number): number {
 
 /** Bracelets in one batch minted from the back office (`npm run mint` allows more). */
 export const MAX_BATCH_QUANTITY = 1000;
+
+/**
+ * The simulated provider's test cards (Stripe's own test numbers and PaymentMethods, ADR 012): the
+ * checkout page's test form and GET /checkout/config read this one list.
+ */
+export const SIMULATED_TEST_CARDS = [
+  { number: '4242 4242 4242 4242', payment_method: 'pm_card_visa', label: 'Paiement accepté' },
+  { number: '4000 0000 0000 0002', payment_method: 'pm_card_chargeDeclined', label: 'Carte refusée' },
+  { number: '4000 0000 0000 3220', payment_method: 'pm_card_threeDSecure2Required', label: 'Authentification 3-D Secure' },
+] as const;

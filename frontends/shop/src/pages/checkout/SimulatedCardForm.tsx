@@ -1,14 +1,14 @@
 import * as endpoints from '@bracelet/contracts/endpoints';
+import type { SimulatedConfirmRequest } from '@bracelet/contracts/http';
+import { SIMULATED_TEST_CARDS } from '@bracelet/contracts/values';
 import { api, Button, FormMessage, formatEuros } from '@bracelet/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { PAYMENT_FAILED, PAYMENT_UNAVAILABLE, type PaymentOutcome, returnUrlOf } from './payment';
 
-/** The test cards the simulated provider knows (Stripe's own test numbers and PaymentMethods). */
-const TEST_CARDS: Record<string, 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_threeDSecure2Required'> = {
-  '4242424242424242': 'pm_card_visa',
-  '4000000000000002': 'pm_card_chargeDeclined',
-  '4000000000003220': 'pm_card_threeDSecure2Required',
-};
+/** The test cards the simulated provider knows, by their digits. */
+const TEST_CARDS = new Map<string, SimulatedConfirmRequest['payment_method']>(
+  SIMULATED_TEST_CARDS.map((card) => [card.number.replace(/\s/g, ''), card.payment_method]),
+);
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 const groupCardNumber = (value: string) =>
@@ -51,7 +51,7 @@ export function SimulatedCardForm({ orderId, paymentIntent, clientSecret, totalC
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (!complete || processing) return;
-    const paymentMethod = TEST_CARDS[digitsOf(number)];
+    const paymentMethod = TEST_CARDS.get(digitsOf(number));
     if (!paymentMethod) {
       setError('Carte de test inconnue : utilisez 4242 4242 4242 4242 (acceptée) ou 4000 0000 0000 0002 (refusée).');
       return;

@@ -4,18 +4,12 @@ import {
   createPaymentIntentResponseSchema,
   errorResponseSchema,
 } from '@bracelet/contracts';
+import { SIMULATED_TEST_CARDS } from '@bracelet/contracts/values';
 import { type HttpServer, identityOf, identitySecretsOf } from '@bracelet/service-kit';
 import type { CheckoutDeps } from '../../use-cases/deps.js';
 import { placeOrder } from '../../use-cases/place-order.js';
 
 const euros = (cents: number) => Math.round(cents) / 100;
-
-/** The simulated mode's test cards, as Stripe's test mode numbers them. */
-const SIMULATED_TEST_CARDS = [
-  { number: '4242 4242 4242 4242', payment_method: 'pm_card_visa', label: 'Paiement accepté' },
-  { number: '4000 0000 0000 0002', payment_method: 'pm_card_chargeDeclined', label: 'Carte refusée' },
-  { number: '4000 0000 0000 3220', payment_method: 'pm_card_threeDSecure2Required', label: 'Authentification 3-D Secure' },
-];
 
 export function registerCheckoutRoutes(app: HttpServer, deps: CheckoutDeps): void {
   const { config, payments } = deps;
@@ -67,6 +61,6 @@ export function registerCheckoutRoutes(app: HttpServer, deps: CheckoutDeps): voi
   app.get('/checkout/config', { schema: { response: { 200: checkoutConfigResponseSchema } } }, async () => ({
     mode: payments.mode,
     publishable_key: payments.publishableKey,
-    test_cards: payments.mode === 'simulated' ? SIMULATED_TEST_CARDS : [],
+    test_cards: payments.mode === 'simulated' ? [...SIMULATED_TEST_CARDS] : [],
   }));
 }
