@@ -26,6 +26,14 @@ type ConsumerOptions<C extends ConsumerName> = {
   concurrency?: number;
 };
 
+/**
+ * How fast a job held by a process that died (SIGKILL, lost node) goes back to the queue for
+ * another replica: its lock lapses after 15 s without renewal (renewed every 7.5 s while alive)
+ * and the survivors look for such jobs every 10 s, so an alert waits at most ~25 s for a crashed
+ * notifier. A job may be orphaned twice before it is failed (kept, never dropped). ADR 015.
+ */
+export const crashRecovery = { lockDuration: 15_000, stalledInterval: 10_000, maxStalledCount: 2 } as const;
+
 export type EventConsumer = { close(): Promise<void>; worker: Worker };
 
 /**
@@ -63,7 +71,7 @@ export function createEventConsumer<C extends ConsumerName>(options: ConsumerOpt
       eventsHandled.inc({ consumer, event: name });
       eventLog.info({ ms: Math.round(performance.now() - started) }, 'event handled');
     },
-    { connection, prefix: queuePrefix, concurrency, autorun: true },
+    { connection, prefix: queuePrefix, concurrency, autorun: true, ...crashRecovery },
   );
   worker.on('failed', (job, error) => log.warn({ err: error, event: job?.name, attempts: job?.attemptsMade }, 'event handling failed'));
   worker.on('error', (error) => log.warn({ err: error }, 'worker connection error'));
