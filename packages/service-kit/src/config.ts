@@ -22,6 +22,11 @@ export const processConfigSchema = z.object({
    * gateway signs with IDENTITY_SECRET; docs/operations.md gives the order of the rollout).
    */
   IDENTITY_SECRET_ALT: z.string().min(32, { message: 'au moins 32 caractères' }).optional(),
+  /**
+   * After SIGTERM, in-flight requests and jobs get this long to finish; then the process drops its
+   * connections and exits, whatever Postgres or Redis are doing (ADR 016).
+   */
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 /** Settings every data service reads: the process's, and its database, Redis and queues. Each service extends this. */
@@ -35,6 +40,14 @@ export const baseConfigSchema = processConfigSchema.extend({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('bracelet'),
+  /** Waiting for a pool connection (or opening one) fails after this long: 503 (ADR 016). */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  /** A statement fails after this long (Postgres's statement_timeout, and the driver's own read timeout just after it). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Opening a Redis connection fails after this long. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  /** A Redis command (publishing, rate limits, readiness) fails after this long; never on BullMQ's blocking worker connection. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

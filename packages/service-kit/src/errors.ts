@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDependencyUnavailable } from './unavailable.js';
 
 /** An error whose message a person may read; thrown by routes for expected failures. */
 export class AppError extends Error {
@@ -15,6 +16,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Ressource introuvable.') => new AppError(404, 'not_found', message);
+
+/** A dependency (Postgres, Redis, a service) cannot serve now: the pages retry (ADR 016). The gateway says the same. */
+export const serviceUnavailable = () => new AppError(503, 'unavailable', 'Service momentanément indisponible. Veuillez réessayer.');
 
 /** The kit's 404 and error handler, for every service. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -61,7 +65,10 @@ export function answerClientError(error: Error & { code?: string }, socket: impo
   socket.destroy(error);
 }
 
-/** One error handler: validation → 400, known errors as they are, anything else → 500 without internals. */
+/**
+ * One error handler: validation → 400, known errors as they are, a dependency past its deadline or
+ * unreachable → 503, anything else → 500 without internals.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -89,6 +96,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The client went away mid-request: nobody reads this answer, and nothing is wrong here.
       request.log.info({ err: error }, 'client went away');
       return reply.code(400).send({ error: { code: 'aborted', message: 'Requête interrompue.' } });
+    }
+    if (isDependencyUnavailable(error)) {
+      // Postgres or Redis stuck or gone: not a bug, and the page retries; readiness tells ops.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      const { statusCode, code, message } = serviceUnavailable();
+      return reply.code(statusCode).send({ error: { code, message } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal', message: 'Une erreur est survenue.' } });

@@ -1,48 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
-import type pg from 'pg';
-import { answerClientError, answerFrameworkError, registerErrorHandler, registerErrorHandling } from './errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler, registerErrorHandling, serviceUnavailable } from './errors.js';
 import type { Logger } from './logger.js';
 import { httpRequestDuration } from './metrics.js';
+import { createReadinessProbe, type ReadinessCheck } from './readiness.js';
 import { continueAsRequest, REQUEST_ID_HEADER, requestIdOf } from './request-context.js';
 import { findUncleanText, invalidText, parseCleanJson } from './text-rules.js';
-import { withTimeout } from './timeout.js';
-
-/** A dependency /readyz reports; only the critical ones (the default) make the process not ready. */
-export type ReadinessCheck = { name: string; check: () => Promise<unknown>; critical?: boolean };
-
-export const postgresCheck = (pool: pg.Pool): ReadinessCheck => ({ name: 'postgres', check: () => pool.query('SELECT 1') });
-async function reach(name: string, baseUrl: string): Promise<void> {
-  const response = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(1500) });
-  if (!response.ok) throw new Error(`${name} answered ${response.status}`);
-}
-
-/** A service the gateway routes to answers at all (its /healthz): reported, not critical. */
-export const reachableCheck = (name: string, baseUrl: string): ReadinessCheck => ({
-  name,
-  critical: false,
-  check: () => reach(name, baseUrl),
-});
-
-/**
- * The gateway can reach at least one of the services it routes to. A gateway that reaches none has
- * a problem of its own (its network), and another replica may do better; one service being down is
- * every replica's problem, and taking them all out would drop the whole site — the finder's page
- * and its retries included (ADR 011).
- */
-export const anyReachableCheck = (upstreams: Record<string, string>): ReadinessCheck => ({
-  name: 'upstreams',
-  check: () => Promise.any(Object.entries(upstreams).map(([name, url]) => reach(name, url))),
-});
-
-export const redisCheck = (redis: Redis): ReadinessCheck => ({
-  name: 'redis',
-  check: async () => {
-    if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
-    await redis.ping();
-  },
-});
 
 type HttpOptions = {
   logger: Logger;
@@ -83,23 +46,33 @@ export function createHttpServer({
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  registerDraining(app);
+
+  // Liveness only: the process answers. Its dependencies are readiness's business.
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  const probe = createReadinessProbe(readiness);
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    const results = await Promise.all(
-      readiness.map(async ({ name, check, critical = true }) => {
-        try {
-          await withTimeout(check(), 2000, `readiness check ${name}`);
-          return { name, state: 'ok' as const, critical };
-        } catch {
-          return { name, state: 'unavailable' as const, critical };
-        }
-      }),
-    );
-    const checks = Object.fromEntries(results.map(({ name, state }) => [name, state]));
-    const ready = results.every(({ state, critical }) => state === 'ok' || !critical);
+    const { ready, checks } = await probe();
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
   });
   return app;
+}
+
+/**
+ * Once the server is closing (SIGTERM), requests already under way finish, and a request that
+ * still arrives on a kept-alive connection is answered 503 in our shape (Fastify's own
+ * `return503OnClosing` answers in its shape), as is /readyz, so balancers stop sending.
+ */
+function registerDraining(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    const { statusCode, code, message } = serviceUnavailable();
+    return reply.code(statusCode).header('connection', 'close').send({ error: { code, message } });
+  });
 }
 
 /**
@@ -148,6 +121,8 @@ function createBase(logger: Logger, trustProxy: NonNullable<HttpOptions['trustPr
     trustProxy,
     bodyLimit,
     frameworkErrors: answerFrameworkError,
+    // registerDraining answers in our shape instead.
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 }

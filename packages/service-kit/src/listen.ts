@@ -1,32 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from './logger.js';
+import { closeWithin, type ShutdownPhases } from './shutdown.js';
 
-const SHUTDOWN_GRACE_MS = 15_000;
+type GraceOptions = {
+  host: string;
+  port: number;
+  log: Logger;
+  /** SHUTDOWN_DEADLINE_MS: how long in-flight requests and jobs get after SIGTERM (ADR 016). */
+  deadlineMs: number;
+  /** What to close, in order (shutdown.ts): typically workers and HTTP together, then the relay, Redis, the pool. */
+  phases: ShutdownPhases;
+  /** Drops what the deadline left open (Redis connections), without waiting, just before exiting. */
+  force?: () => void;
+};
 
 /**
- * Listens, and on SIGTERM/SIGINT runs `close` (which must close workers, then HTTP, then
- * connections, in that order) before exiting; a close that hangs is cut short.
+ * Listens, and on SIGTERM/SIGINT closes `phases` within the deadline, then exits: 0 when all
+ * closed, 1 when the deadline cut them short — the log line names what was abandoned. A job cut
+ * short never committed (its connection dies with the process, so Postgres rolls it back) and
+ * BullMQ gives it to another worker once its lock lapses (ADR 015). A second signal exits at once.
  */
-export async function listenWithGrace(
-  app: FastifyInstance,
-  { host, port, log, close }: { host: string; port: number; log: Logger; close: () => Promise<void> },
-): Promise<void> {
+export async function listenWithGrace(app: FastifyInstance, { host, port, log, deadlineMs, phases, force }: GraceOptions): Promise<void> {
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      log.error('graceful shutdown timed out');
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    try {
-      await close();
+    }
+    stopping = true;
+    log.info({ signal, deadlineMs }, 'shutting down');
+    const outcome = await closeWithin(phases, deadlineMs, log);
+    if (outcome.completed) {
       log.info('stopped');
       process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'error during shutdown');
+    }
+    log.warn({ abandoned: outcome.abandoned, deadlineMs }, `shutdown deadline reached, abandoned: ${outcome.abandoned.join(', ')}`);
+    try {
+      force?.();
+    } finally {
       process.exit(1);
     }
   };

@@ -1,17 +1,18 @@
+import type { Server } from 'node:http';
 import { type ConsumerName, queueNameFor } from '@bracelet/contracts';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { type BaseConfig, ConfigError, parseConfig } from './config.js';
-import { type ConsumerHandlers, createEventConsumer, type EventConsumer } from './consumer.js';
-import { createPool } from './db.js';
+import { type ConsumerHandlers, createEventConsumer } from './consumer.js';
+import { createPool, databaseDeadlinesOf } from './db.js';
 import type { HttpServer } from './http.js';
 import { exitOnConfigError, listenWithGrace } from './listen.js';
 import { createLogger, type Logger } from './logger.js';
 import { defineScrapedGauge, startMetricsServer } from './metrics.js';
-import { createOutboxRelay, type OutboxRelay } from './outbox.js';
-import { createProducerConnection, createWorkerConnection } from './redis.js';
+import { createOutboxRelay } from './outbox.js';
+import { createProducerConnection, createWorkerConnection, redisDeadlinesOf } from './redis.js';
 
 const DEFAULT_CONCURRENCY = 4;
 
@@ -34,8 +35,8 @@ export type ServiceDefinition<Config extends BaseConfig, C extends ConsumerName>
 
 /**
  * The main of every service process: parse config (fail fast), open Postgres and Redis, start the
- * outbox relay and the event consumer, listen, and on SIGTERM/SIGINT close workers, then HTTP,
- * then queues, Redis and the pool.
+ * outbox relay and the event consumer, listen, and on SIGTERM/SIGINT close workers and HTTP, then
+ * the relay, Redis and the pool — within SHUTDOWN_DEADLINE_MS, whatever they are doing.
  */
 export async function runService<Config extends BaseConfig, C extends ConsumerName>(
   definition: ServiceDefinition<Config, C>,
@@ -53,56 +54,75 @@ export async function runService<Config extends BaseConfig, C extends ConsumerNa
   // side (outbound-message claims): the pool must outgrow the worker's concurrency, or jobs
   // waiting for a connection would wait on each other forever.
   const concurrency = definition.consumes?.concurrency ?? DEFAULT_CONCURRENCY;
-  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, Math.max(10, concurrency * 3 + 4));
+  // Every wait on Postgres and Redis has a deadline: a stuck dependency answers 503, never hangs (ADR 016).
+  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, Math.max(10, concurrency * 3 + 4), databaseDeadlinesOf(config));
   db.on('error', (error) => log.warn({ err: error }, 'idle postgres client error'));
-  const redis = createProducerConnection(config.REDIS_URL);
+  const redisDeadlines = redisDeadlinesOf(config);
+  const redis = createProducerConnection(config.REDIS_URL, {}, redisDeadlines);
   redis.on('error', (error) => log.debug({ err: error }, 'redis connection error'));
   const deps: ServiceDeps<Config> = { config, db, redis, log };
 
   const app = await definition.buildApp(deps);
-  let relay: OutboxRelay | undefined;
-  let consumer: EventConsumer | undefined;
-  let workerConnection: Redis | undefined;
-  let background: BackgroundTask | undefined;
-
-  if (definition.emitsEvents) {
-    relay = createOutboxRelay({ pool: db, connection: redis, queuePrefix: config.QUEUE_PREFIX, log: log.child({ part: 'outbox' }) });
-    relay.start();
-  }
-  if (definition.consumes) {
-    workerConnection = createWorkerConnection(config.REDIS_URL);
-    workerConnection.on('error', (error) => log.debug({ err: error }, 'redis worker connection error'));
-    const { consumer: consumerName, handlers } = definition.consumes;
-    consumer = createEventConsumer({
-      consumer: consumerName,
-      concurrency,
-      handlers: typeof handlers === 'function' ? handlers(deps) : handlers,
-      pool: db,
-      connection: workerConnection,
-      queuePrefix: config.QUEUE_PREFIX,
-      log: log.child({ part: 'consumer' }),
-    });
-  }
-  background = definition.startBackground?.(deps);
+  const relay = definition.emitsEvents
+    ? createOutboxRelay({ pool: db, connection: redis, queuePrefix: config.QUEUE_PREFIX, log: log.child({ part: 'outbox' }) })
+    : undefined;
+  relay?.start();
+  const workerConnection = definition.consumes ? createWorkerConnection(config.REDIS_URL, redisDeadlines) : undefined;
+  workerConnection?.on('error', (error) => log.debug({ err: error }, 'redis worker connection error'));
+  const consumer =
+    definition.consumes && workerConnection
+      ? createEventConsumer({
+          consumer: definition.consumes.consumer,
+          concurrency,
+          handlers: typeof definition.consumes.handlers === 'function' ? definition.consumes.handlers(deps) : definition.consumes.handlers,
+          pool: db,
+          connection: workerConnection,
+          queuePrefix: config.QUEUE_PREFIX,
+          log: log.child({ part: 'consumer' }),
+        })
+      : undefined;
+  const background = definition.startBackground?.(deps);
   const metricsServer = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST ?? config.HOST, log });
   if (definition.emitsEvents) observeOutbox(db);
   if (definition.consumes)
     observeQueue(new Queue(queueNameFor(definition.consumes.consumer), { connection: redis, prefix: config.QUEUE_PREFIX }));
 
+  const connections = [redis, workerConnection].filter((connection): connection is Redis => connection !== undefined);
   await listenWithGrace(app, {
     host: config.HOST,
     port: config.PORT,
     log,
-    close: async () => {
-      metricsServer?.close();
-      await consumer?.close();
-      await background?.stop();
-      await app.close();
-      await relay?.stop();
-      await Promise.allSettled([redis.quit(), workerConnection?.quit()]);
-      await db.end();
+    deadlineMs: config.SHUTDOWN_DEADLINE_MS,
+    // Work under way (jobs, requests, background runs) finishes together, then what it may still
+    // have written is published, then the connections close. Past the deadline the process exits
+    // anyway: an unfinished job's transaction dies with its connection, and the job is redelivered.
+    phases: [
+      [
+        { name: 'metrics', run: async () => closeServer(metricsServer) },
+        consumer && { name: 'event jobs in progress', run: () => consumer.close() },
+        background && { name: 'background tasks', run: () => background.stop() },
+        { name: 'HTTP requests in flight', run: () => app.close() },
+      ],
+      [relay && { name: 'outbox relay', run: () => relay.stop() }],
+      connections.map((connection, index) => ({ name: index === 0 ? 'redis' : 'redis (worker)', run: () => closeRedis(connection) })),
+      [{ name: 'postgres pool', run: () => db.end() }],
+    ],
+    force: () => {
+      for (const connection of connections) connection.disconnect();
     },
   });
+}
+
+/** QUIT when Redis answers; otherwise (stopped, unreachable) just drop the socket and stop reconnecting. */
+async function closeRedis(connection: Redis): Promise<void> {
+  if (connection.status !== 'ready') return connection.disconnect();
+  await connection.quit().catch(() => connection.disconnect());
+}
+
+/** Stops the metrics port: new scrapes are refused, kept-alive ones closed. */
+function closeServer(server: Server | undefined): void {
+  server?.close();
+  server?.closeIdleConnections();
 }
 
 /** The outbox's backlog and the age of its oldest unpublished event, read at each scrape. */

@@ -14,7 +14,7 @@ export async function buildApp(config: Config) {
   const upstreams = upstreamUrls(config);
   const app = createHttpServer({
     logger: createLogger('gateway', config.LOG_LEVEL),
-    // Each service's reachability is reported; not ready only when none can be reached (ADR 011).
+    // Each service's readiness is reported; not ready only when none can be reached (ADR 011, ADR 016).
     readiness: [anyReachableCheck(upstreams), ...Object.entries(upstreams).map(([name, url]) => reachableCheck(name, url))],
     // A number of hops trusts that many proxies nearest to the gateway.
     trustProxy:
@@ -39,7 +39,7 @@ export async function buildApp(config: Config) {
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   const identity = createIdentityResolver({ familyUrl: config.FAMILY_URL, secret: config.IDENTITY_SECRET });
-  await registerProxyRoutes(app, { upstreams, identity, publicUrl });
+  await registerProxyRoutes(app, { upstreams, identity, publicUrl, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
   if (config.DEV_MAIL_DIR) registerDevMailRoutes(app, { dir: config.DEV_MAIL_DIR, identity });
   await registerFrontendRoutes(app, { frontendsDir: config.FRONTENDS_DIR });
   return app;

@@ -30,6 +30,12 @@ export const configSchema = processConfigSchema.extend({
   SCAN_URL: z.url(),
   FULFILMENT_URL: z.url(),
   /**
+   * A service that has not started answering (headers) within this long, or pauses this long in
+   * the middle of its body, is answered 503 in French: below the pages' own 10 s, above a
+   * service's worst database wait (2 s acquire + 5.5 s statement). ADR 016.
+   */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  /**
    * Set when checkout takes real payments (the same publishable key): the pages may then load
    * Stripe.js and its frames (the CSP opens to Stripe's hosts only then).
    */

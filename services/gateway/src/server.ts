@@ -20,8 +20,18 @@ await listenWithGrace(app, {
   host: config.HOST,
   port: config.PORT,
   log: app.log as never,
-  close: async () => {
-    metricsServer?.close();
-    await app.close();
-  },
+  deadlineMs: config.SHUTDOWN_DEADLINE_MS,
+  // Requests in flight are bounded by the upstream timeout (8 s), below the deadline (10 s).
+  phases: [
+    [
+      {
+        name: 'metrics',
+        run: async () => {
+          metricsServer?.close();
+          metricsServer?.closeIdleConnections();
+        },
+      },
+      { name: 'HTTP requests in flight', run: () => app.close() },
+    ],
+  ],
 });

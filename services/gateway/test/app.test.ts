@@ -59,6 +59,8 @@ function configFor(upstreamUrl: string) {
     FULFILMENT_URL: down,
     IDENTITY_SECRET: secret,
     DEV_MAIL_DIR: mailDir,
+    UPSTREAM_TIMEOUT_MS: 8000,
+    SHUTDOWN_DEADLINE_MS: 10_000,
   };
 }
 
@@ -80,6 +82,7 @@ beforeAll(async () => {
   });
   upstream.post('/login/', async () => ({ ok: true }));
   upstream.get('/healthz', async () => ({ status: 'ok' }));
+  upstream.get('/readyz', async () => ({ status: 'ready' }));
   upstream.post('/add_child_profile/', async (request) => ({ bytes: (request.body as Buffer).length }));
   upstream.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_request, body, done) =>
     done(null, body),

@@ -7,10 +7,10 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { type BaseConfig, parseConfig } from '../config.js';
 import type { ConsumerHandlers } from '../consumer.js';
-import { createPool, type Pool, withTransaction } from '../db.js';
+import { createPool, databaseDeadlinesOf, type Pool, withTransaction } from '../db.js';
 import type { HttpServer } from '../http.js';
 import { createLogger, type Logger } from '../logger.js';
-import { createProducerConnection } from '../redis.js';
+import { createProducerConnection, redisDeadlinesOf } from '../redis.js';
 import type { ServiceDeps } from '../run-service.js';
 
 /**
@@ -38,6 +38,7 @@ export async function buildServiceForTest<Config extends BaseConfig>({
   buildApp,
   env,
   poolSize = 4,
+  withDeadlines = false,
 }: {
   name: string;
   /** Connections in the test's pool (raise it for tests that run transactions side by side). */
@@ -46,6 +47,8 @@ export async function buildServiceForTest<Config extends BaseConfig>({
   buildApp: (deps: ServiceDeps<Config>) => HttpServer | Promise<HttpServer>;
   /** DATABASE_URL, DATABASE_SCHEMA, REDIS_URL, IDENTITY_SECRET and the test's own settings. */
   env: Record<string, string>;
+  /** Postgres and Redis deadlines as runService sets them (DB_*_TIMEOUT_MS, REDIS_*_TIMEOUT_MS), for tests of a stuck dependency. */
+  withDeadlines?: boolean;
 }): Promise<ServiceUnderTest<Config>> {
   const config = parseConfig(name, configSchema, {
     PORT: '0',
@@ -53,8 +56,8 @@ export async function buildServiceForTest<Config extends BaseConfig>({
     QUEUE_PREFIX: `${name}-test-${randomUUID().slice(0, 8)}`,
     ...env,
   });
-  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, poolSize);
-  const redis = createProducerConnection(config.REDIS_URL);
+  const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, poolSize, withDeadlines ? databaseDeadlinesOf(config) : undefined);
+  const redis = createProducerConnection(config.REDIS_URL, {}, withDeadlines ? redisDeadlinesOf(config) : undefined);
   const log = createLogger(`${name}-test`, config.LOG_LEVEL);
   const app = await buildApp({ config, db, redis, log });
   return {
@@ -111,3 +114,5 @@ export function readCapturedMail(dir: string, to?: string): CapturedMail[] {
     })
     .filter((mail) => to === undefined || mail.to.includes(to));
 }
+
+export { type FreezableProxy, startFreezableProxy } from './freezable-proxy.js';

@@ -42,7 +42,15 @@ export async function registerProxyRoutes(
     identity,
     publicUrl,
     routes = routeTable,
-  }: { upstreams: Record<UpstreamService, string>; identity: IdentityResolver; publicUrl: URL; routes?: readonly ProxiedRoute[] },
+    timeoutMs,
+  }: {
+    upstreams: Record<UpstreamService, string>;
+    identity: IdentityResolver;
+    publicUrl: URL;
+    routes?: readonly ProxiedRoute[];
+    /** A service silent this long (no headers yet, or a pause in its body) is answered 503: ADR 016. */
+    timeoutMs: number;
+  },
 ): Promise<void> {
   // Bodies are read whole (within the route's limit) and forwarded byte for byte: the owning
   // service parses and validates them. Streaming them let an oversized body reach the service,
@@ -55,7 +63,11 @@ export async function registerProxyRoutes(
   for (const route of routes) byService.set(route.service, [...(byService.get(route.service) ?? []), route]);
   for (const [service, serviceRoutes] of byService) {
     await app.register(async (scope) => {
-      await scope.register(replyFrom, { base: upstreams[service], undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 } });
+      await scope.register(replyFrom, {
+        base: upstreams[service],
+        // undici would otherwise wait 300 s for a stuck service: the finder's page gives up at 10 s.
+        undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      });
       registerServiceRoutes(scope, serviceRoutes, identity, publicUrl);
     });
   }
