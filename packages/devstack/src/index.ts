@@ -1,3 +1,4 @@
+export type { RunningProcess } from './children.js';
 export * from './chromium.js';
 export * from './commands.js';
 export * from './mail-catcher.js';

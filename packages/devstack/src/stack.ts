@@ -29,6 +29,12 @@ export type StackOptions = {
   /** Isolates BullMQ keys; a fresh one per test run. Default: derived from the data folder. */
   queuePrefix?: string;
   logLevel?: string;
+  /**
+   * How many copies of every process run side by side on the same Postgres and Redis (default 1):
+   * with 2, processes are named `scan-1`, `scan-2`…, and gateway r routes to replica r of each
+   * service (the scale-out test kills one copy and goes on through the other gateway).
+   */
+  replicas?: number;
   /** Extra settings for every service (benchmarks raise rate limits). */
   serviceEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -36,9 +42,13 @@ export type StackOptions = {
 
 export type Stack = {
   baseUrl: string;
+  /** Every gateway, on loopback (one unless `replicas`). */
+  gatewayUrls: string[];
   demo: DemoData;
   processes: RunningProcess[];
   mailDir: string;
+  /** Where the development SMS provider writes each message (SMS_LOG_DIR). */
+  smsDir: string;
   /** Each process's /metrics, by process name (loopback only). */
   metricsUrls: Record<string, string>;
   stop(): Promise<void>;
@@ -106,13 +116,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const logsDir = join(dataDir, 'logs');
     const processes: RunningProcess[] = [];
     stops.push(async () => {
-      // The gateway first, so no request is sent to a service that is closing; then the rest.
-      const gateway = processes.find((running) => running.name === 'gateway');
-      await gateway?.stop();
-      await Promise.all(processes.filter((running) => running !== gateway).map((running) => running.stop()));
+      // The gateways first, so no request is sent to a service that is closing; then the rest.
+      const isGateway = (running: RunningProcess) => running.name.startsWith('gateway');
+      await Promise.all(processes.filter(isGateway).map((running) => running.stop()));
+      await Promise.all(processes.filter((running) => !isGateway(running)).map((running) => running.stop()));
     });
 
-    const servicePorts = {} as Record<DataService, number>;
     // Each process's Prometheus metrics, on a port of its own (never through the gateway).
     const metricsUrls: Record<string, string> = {};
     const metricsPortOf = async (name: string) => {
@@ -120,62 +129,75 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       metricsUrls[name] = `http://127.0.0.1:${metricsPort}/metrics`;
       return String(metricsPort);
     };
-    for (const service of dataServices) {
-      servicePorts[service] = await freePort();
+    const replicas = options.replicas ?? 1;
+    const gatewayPorts: number[] = [];
+    // Replica r of every service and gateway r, which routes to that set (one name per process:
+    // `scan` alone, or `scan-1`, `scan-2`… side by side on the same Postgres and Redis).
+    for (let replica = 1; replica <= replicas; replica += 1) {
+      const nameOf = (process: string) => (replicas === 1 ? process : `${process}-${replica}`);
+      const servicePorts = {} as Record<DataService, number>;
+      for (const service of dataServices) {
+        servicePorts[service] = await freePort();
+        processes.push(
+          startProcess(
+            {
+              name: nameOf(service),
+              entry: entryOf(service),
+              port: servicePorts[service],
+              logsDir,
+              env: {
+                ...common,
+                DATABASE_URL: databaseUrls[service],
+                DATABASE_SCHEMA: service,
+                METRICS_PORT: await metricsPortOf(nameOf(service)),
+                SMTP_URL: smtpUrl,
+                SMS_LOG_DIR: join(dataDir, 'sms'),
+              },
+            },
+            log,
+          ),
+        );
+      }
+      const gatewayPort = replica === 1 ? port : await freePort();
+      gatewayPorts.push(gatewayPort);
       processes.push(
         startProcess(
           {
-            name: service,
-            entry: entryOf(service),
-            port: servicePorts[service],
+            name: nameOf('gateway'),
+            entry: entryOf('gateway'),
+            port: gatewayPort,
             logsDir,
             env: {
               ...common,
-              DATABASE_URL: databaseUrls[service],
-              DATABASE_SCHEMA: service,
-              METRICS_PORT: await metricsPortOf(service),
-              SMTP_URL: smtpUrl,
-              SMS_LOG_DIR: join(dataDir, 'sms'),
+              HOST: host,
+              METRICS_PORT: await metricsPortOf(nameOf('gateway')),
+              // The gateway may listen on the LAN (a phone scanning a demo bracelet); its metrics do not.
+              METRICS_HOST: '127.0.0.1',
+              ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}),
+              FRONTENDS_DIR: join(repoRoot, 'frontends'),
+              // Staff read caught mail in the back office; with real SMTP there is nothing to show.
+              ...(options.smtpUrl ? {} : { DEV_MAIL_DIR: mailDir }),
+              CATALOG_URL: `http://127.0.0.1:${servicePorts.catalog}`,
+              CHECKOUT_URL: `http://127.0.0.1:${servicePorts.checkout}`,
+              FAMILY_URL: `http://127.0.0.1:${servicePorts.family}`,
+              SCAN_URL: `http://127.0.0.1:${servicePorts.scan}`,
+              FULFILMENT_URL: `http://127.0.0.1:${servicePorts.fulfilment}`,
             },
           },
           log,
         ),
       );
     }
-    const gateway = startProcess(
-      {
-        name: 'gateway',
-        entry: entryOf('gateway'),
-        port,
-        logsDir,
-        env: {
-          ...common,
-          HOST: host,
-          METRICS_PORT: await metricsPortOf('gateway'),
-          // The gateway may listen on the LAN (a phone scanning a demo bracelet); its metrics do not.
-          METRICS_HOST: '127.0.0.1',
-          ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}),
-          FRONTENDS_DIR: join(repoRoot, 'frontends'),
-          // Staff read caught mail in the back office; with real SMTP there is nothing to show.
-          ...(options.smtpUrl ? {} : { DEV_MAIL_DIR: mailDir }),
-          CATALOG_URL: `http://127.0.0.1:${servicePorts.catalog}`,
-          CHECKOUT_URL: `http://127.0.0.1:${servicePorts.checkout}`,
-          FAMILY_URL: `http://127.0.0.1:${servicePorts.family}`,
-          SCAN_URL: `http://127.0.0.1:${servicePorts.scan}`,
-          FULFILMENT_URL: `http://127.0.0.1:${servicePorts.fulfilment}`,
-        },
-      },
-      log,
-    );
-    processes.push(gateway);
+    const gatewayUrls = gatewayPorts.map((gatewayPort) => `http://127.0.0.1:${gatewayPort}`);
+    const gateway = processes.find((running) => running.name === (replicas === 1 ? 'gateway' : 'gateway-1')) as RunningProcess;
 
     await Promise.all(processes.map((running) => waitUntilReady(`http://127.0.0.1:${running.port}/readyz`, running)));
     // The demo bracelets reach scan through the outbox and a queue: wait until a finder would see them.
     const firstBracelet = demo.bracelets[0];
-    if (firstBracelet) await waitUntilReady(`http://127.0.0.1:${port}/get_child_by_bracelet/${firstBracelet}`, gateway, 30_000);
+    if (firstBracelet) await waitUntilReady(`${gatewayUrls[0]}/get_child_by_bracelet/${firstBracelet}`, gateway, 30_000);
 
     writeFileSync(join(dataDir, 'demo.json'), `${JSON.stringify({ baseUrl, ...demo }, null, 2)}\n`);
-    return { baseUrl, demo, processes, mailDir, metricsUrls, stop: stopAll };
+    return { baseUrl, gatewayUrls, demo, processes, mailDir, smsDir: join(dataDir, 'sms'), metricsUrls, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

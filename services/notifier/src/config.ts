@@ -14,6 +14,8 @@ export const configSchema = baseConfigSchema
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+    /** After how long a claim on a message whose sender died may be taken over (ADR 015). */
+    NOTIFIER_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(30).max(3600).default(60),
     /** The seller's identity on the invoices attached to order confirmations (demo values until set). */
     ...sellerConfigShape,
   })

@@ -23,6 +23,7 @@ await runService({
         sms: createSmsProvider(config),
         publicUrl: config.PUBLIC_URL,
         seller: sellerOf(config),
+        claimLeaseSeconds: config.NOTIFIER_CLAIM_LEASE_SECONDS,
       });
     },
   },

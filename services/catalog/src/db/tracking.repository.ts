@@ -45,8 +45,13 @@ export function createTrackingRepository(db: Queryable) {
     },
 
     /** Visits are kept 13 months (CNIL), then deleted. */
+    /** One replica at a time purges (the others' statements find the lock taken and delete nothing). */
     async deleteVisitsOlderThan(months: number): Promise<number> {
-      const { rowCount } = await db.query('DELETE FROM visits WHERE visited_at < now() - make_interval(months => $1)', [months]);
+      const { rowCount } = await db.query(
+        `WITH purge_lock AS (SELECT pg_try_advisory_xact_lock(hashtext('catalog.visits purge')) AS held)
+         DELETE FROM visits WHERE visited_at < now() - make_interval(months => $1) AND (SELECT held FROM purge_lock)`,
+        [months],
+      );
       return rowCount ?? 0;
     },
   };

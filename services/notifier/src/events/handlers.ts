@@ -1,7 +1,7 @@
 import { demoSeller, invoiceOf, renderInvoicePdf, type Seller } from '@bracelet/invoice';
 import { type ConsumerHandlers, defineHistogram } from '@bracelet/service-kit';
 import type { Mailer } from '../mail/mailer.js';
-import { sendMailOnce, sendSmsOnce } from '../mail/send-once.js';
+import { createOutbound } from '../mail/send-once.js';
 import type { SmsProvider } from '../sms/provider.js';
 import { loginAttackMail, passwordResetMail, signupAttemptMail, welcomeMail } from '../templates/account-mails.js';
 import {
@@ -24,17 +24,27 @@ const scanToAlertSeconds = defineHistogram(
   [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
 );
 
-/** `seller`: whose invoices the confirmations carry (the configured identity; the demo one if not given). */
-type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string; seller?: Seller };
+/**
+ * `seller`: whose invoices the confirmations carry (the configured identity; the demo one if not
+ * given). `claimLeaseSeconds`: when a dead worker's claim on a message may be taken over.
+ */
+type Transports = { mailer: Mailer; sms: SmsProvider; publicUrl: string; seller?: Seller; claimLeaseSeconds?: number };
 
 /** The notifier turns events into e-mails and SMS. */
-export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = demoSeller }: Transports): ConsumerHandlers<'notifier'> {
+export function createNotifierEventHandlers({
+  mailer,
+  sms,
+  publicUrl,
+  seller = demoSeller,
+  claimLeaseSeconds,
+}: Transports): ConsumerHandlers<'notifier'> {
+  const outbound = createOutbound({ mailer, sms, claimLeaseSeconds });
   return {
     // Scan groups scans: this event is the first of its window, so it alerts at once.
     'bracelet.scanned': async (event, { db }) => {
       await Promise.all([
-        sendMailOnce(db, mailer, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
-        sendSmsOnce(db, sms, {
+        outbound.mail(db, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
+        outbound.sms(db, {
           eventId: event.eventId,
           template: 'scan-alert',
           to: event.emergencyContactPhone,
@@ -45,63 +55,63 @@ export function createNotifierEventHandlers({ mailer, sms, publicUrl, seller = d
       scanToAlertSeconds.observe((Date.now() - Date.parse(event.occurredAt)) / 1000);
     },
     'bracelet.scans_grouped': async (event, { db }) => {
-      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
+      await outbound.mail(db, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
     },
     'location.shared': async (event, { db }) => {
       await Promise.all([
-        sendMailOnce(db, mailer, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
-        sendSmsOnce(db, sms, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
+        outbound.mail(db, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
+        outbound.sms(db, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
       ]);
     },
     // Scan caps these per bracelet: one follow-up e-mail per share window, never an SMS.
     'location.shares_grouped': async (event, { db }) => {
-      await sendMailOnce(db, mailer, {
+      await outbound.mail(db, {
         eventId: event.eventId,
         template: 'location-follow-up',
         mail: locationFollowUpMail(event, publicUrl),
       });
     },
     'parent.signup_attempted': async (event, { db }) => {
-      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'signup-attempt', mail: signupAttemptMail(event, publicUrl) });
+      await outbound.mail(db, { eventId: event.eventId, template: 'signup-attempt', mail: signupAttemptMail(event, publicUrl) });
     },
     'parent.login_throttled': async (event, { db }) => {
-      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'login-attack', mail: loginAttackMail(event, publicUrl) });
+      await outbound.mail(db, { eventId: event.eventId, template: 'login-attack', mail: loginAttackMail(event, publicUrl) });
     },
     'parent.registered': async (event, { db }) => {
-      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'welcome', mail: welcomeMail(event, publicUrl) });
+      await outbound.mail(db, { eventId: event.eventId, template: 'welcome', mail: welcomeMail(event, publicUrl) });
     },
     'password.reset_requested': async (event, { db, log }) => {
       if (Date.parse(event.expiresAt) <= Date.now()) {
         log.info('password reset link expired before it could be sent');
         return;
       }
-      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'password-reset', mail: passwordResetMail(event) });
+      await outbound.mail(db, { eventId: event.eventId, template: 'password-reset', mail: passwordResetMail(event) });
     },
     // The invoice is drawn from the event alone, as checkout draws it for the download: the same document.
     'payment.succeeded': async (event, { db }) => {
       const pdf = await renderInvoicePdf(invoiceOf(event, seller));
-      await sendMailOnce(db, mailer, {
+      await outbound.mail(db, {
         eventId: event.eventId,
         template: 'order-confirmation',
         mail: orderConfirmationMail(event, publicUrl, seller, pdf),
       });
     },
     'payment.refunded': async (event, { db }) => {
-      await sendMailOnce(db, mailer, {
+      await outbound.mail(db, {
         eventId: event.eventId,
         template: 'refund-confirmation',
         mail: refundConfirmationMail(event, publicUrl),
       });
     },
     'order.withdrawal_requested': async (event, { db }) => {
-      await sendMailOnce(db, mailer, {
+      await outbound.mail(db, {
         eventId: event.eventId,
         template: 'withdrawal-acknowledgment',
         mail: withdrawalAcknowledgmentMail(event, publicUrl),
       });
     },
     'order.shipped': async (event, { db }) => {
-      await sendMailOnce(db, mailer, { eventId: event.eventId, template: 'order-shipped', mail: orderShippedMail(event, publicUrl) });
+      await outbound.mail(db, { eventId: event.eventId, template: 'order-shipped', mail: orderShippedMail(event, publicUrl) });
     },
   };
 }

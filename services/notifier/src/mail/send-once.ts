@@ -1,4 +1,5 @@
-import { defineCounter, type Pool } from '@bracelet/service-kit';
+import { createHash } from 'node:crypto';
+import { defineCounter, type Pool, withTimeout } from '@bracelet/service-kit';
 import { createOutboundMessageRepository, type OutboundMessage } from '../db/outbound-messages.repository.js';
 import type { SmsProvider } from '../sms/provider.js';
 import type { Mail, Mailer } from './mailer.js';
@@ -11,38 +12,59 @@ const messagesTotal = defineCounter('notifier_messages_total', 'Messages handed 
 ]);
 
 /**
- * Sends a message at most once per event, channel and recipient. The claim is committed before
- * the transport is called; a transport error releases it for the job's retry, while a worker that
- * dies mid-send leaves it claimed (never sent twice, at the cost of possibly never sent).
+ * The longest a live worker may spend handing one message to its transport (the transports' own
+ * timeouts are shorter: mailer.ts, the SMS providers). A claim older than the lease can only be
+ * a dead worker's, so the lease must stay well above it (ADR 015).
  */
-async function sendOnce(db: Pool, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
-  const messages = createOutboundMessageRepository(db);
-  if (!(await messages.claim(message))) return false;
-  const labels = { channel: message.channel, template: message.template };
-  try {
-    await send();
-  } catch (error) {
-    messagesTotal.inc({ ...labels, outcome: 'failed' });
-    await messages.markFailed(message);
-    throw error;
+export const SEND_DEADLINE_MS = 20_000;
+export const DEFAULT_CLAIM_LEASE_SECONDS = 60;
+
+/** Another worker holds a live claim on the message: the job is retried later (backoff), not dropped. */
+export class MessageInFlightError extends Error {
+  override name = 'MessageInFlightError';
+}
+
+type OutboundOptions = { mailer: Mailer; sms: SmsProvider; claimLeaseSeconds?: number };
+
+/**
+ * Sends each message once per event, channel and recipient. The claim is committed before the
+ * transport is called; a transport error releases it for the job's retry, and a worker that dies
+ * mid-send leaves a claim that another takes over once its lease has passed. The only window for
+ * a second copy is a death between the provider's acceptance and the 'sent' mark; e-mails then
+ * carry the same Message-ID (one per event and recipient), which mail services fold into one.
+ */
+export function createOutbound({ mailer, sms, claimLeaseSeconds = DEFAULT_CLAIM_LEASE_SECONDS }: OutboundOptions) {
+  async function sendOnce(db: Pool, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
+    const messages = createOutboundMessageRepository(db);
+    const claim = await messages.claim(message, claimLeaseSeconds);
+    if (claim === 'sent') return false;
+    if (claim === 'in-flight') throw new MessageInFlightError(`${message.channel} ${message.template} is being sent by another worker`);
+    const labels = { channel: message.channel, template: message.template };
+    try {
+      await withTimeout(send(), SEND_DEADLINE_MS, `${message.channel} transport`);
+    } catch (error) {
+      messagesTotal.inc({ ...labels, outcome: 'failed' });
+      await messages.markFailed(message);
+      throw error;
+    }
+    messagesTotal.inc({ ...labels, outcome: 'sent' });
+    await messages.markSent(message);
+    return true;
   }
-  messagesTotal.inc({ ...labels, outcome: 'sent' });
-  await messages.markSent(message);
-  return true;
+
+  return {
+    mail(db: Pool, { eventId, template, mail }: { eventId: string; template: string; mail: Mail }): Promise<boolean> {
+      const messageId = messageIdOf(eventId, template, mail.to);
+      return sendOnce(db, { eventId, channel: 'email', recipient: mail.to, template }, () => mailer.send({ ...mail, messageId }));
+    },
+    sms(db: Pool, { eventId, template, to, text }: { eventId: string; template: string; to: string; text: string }): Promise<boolean> {
+      return sendOnce(db, { eventId, channel: 'sms', recipient: to, template }, () => sms.send(to, text));
+    },
+  };
 }
 
-export function sendMailOnce(
-  db: Pool,
-  mailer: Mailer,
-  { eventId, template, mail }: { eventId: string; template: string; mail: Mail },
-): Promise<boolean> {
-  return sendOnce(db, { eventId, channel: 'email', recipient: mail.to, template }, () => mailer.send(mail));
-}
-
-export function sendSmsOnce(
-  db: Pool,
-  sms: SmsProvider,
-  { eventId, template, to, text }: { eventId: string; template: string; to: string; text: string },
-): Promise<boolean> {
-  return sendOnce(db, { eventId, channel: 'sms', recipient: to, template }, () => sms.send(to, text));
+/** One Message-ID per event, template and recipient: a copy sent again is the same message. */
+export function messageIdOf(eventId: string, template: string, recipient: string): string {
+  const recipientHash = createHash('sha256').update(recipient.toLowerCase()).digest('hex').slice(0, 16);
+  return `<${eventId}.${template}.${recipientHash}@notifier.bracelet-qr.fr>`;
 }

@@ -51,8 +51,13 @@ export function createFinderActivityRepository(db: Queryable) {
     },
 
     /** Positions are kept 30 days, then deleted. */
+    /** One replica at a time purges (the others' statements find the lock taken and delete nothing). */
     async deleteLocationsOlderThan(days: number): Promise<number> {
-      const { rowCount } = await db.query('DELETE FROM location_shares WHERE shared_at < now() - make_interval(days => $1)', [days]);
+      const { rowCount } = await db.query(
+        `WITH purge_lock AS (SELECT pg_try_advisory_xact_lock(hashtext('scan.location_shares purge')) AS held)
+         DELETE FROM location_shares WHERE shared_at < now() - make_interval(days => $1) AND (SELECT held FROM purge_lock)`,
+        [days],
+      );
       return rowCount ?? 0;
     },
   };

@@ -4,8 +4,8 @@ import { createFinderActivityRepository } from '../db/finder-activity.repository
 const HOUR = 3600_000;
 
 /**
- * Deletes shared positions older than the retention, at start and then every hour. Idempotent,
- * so several scan replicas running it is harmless.
+ * Deletes shared positions older than the retention, at start and then every hour; when several
+ * scan replicas run it at once, one deletes and the others find its lock taken (ADR 015).
  */
 export function startLocationRetention(db: Pool, log: Logger, retentionDays: number): BackgroundTask {
   return startPeriodicTask(

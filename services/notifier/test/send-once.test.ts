@@ -1,0 +1,62 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startMailCatcher } from '@bracelet/devstack';
+import { createPool } from '@bracelet/service-kit';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMailer, type Mailer } from '../src/mail/mailer.js';
+import { createOutbound, MessageInFlightError, messageIdOf } from '../src/mail/send-once.js';
+import { createLogSmsProvider } from '../src/sms/log-provider.js';
+
+const db = createPool(inject('integration').serviceUrls.notifier, 'notifier', 4);
+const sms = createLogSmsProvider(mkdtempSync(join(tmpdir(), 'send-once-sms-')));
+let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+let mailer: Mailer;
+beforeAll(async () => {
+  catcher = await startMailCatcher({ dir: mkdtempSync(join(tmpdir(), 'send-once-mail-')), port: await freePort() });
+  mailer = createMailer(catcher.url, 'Bracelets QR <ne-pas-repondre@bracelet-qr.fr>');
+});
+afterAll(async () => {
+  mailer.close();
+  await catcher.stop();
+  await db.end();
+});
+
+const mailsTo = (to: string) =>
+  readdirSync(catcher.dir)
+    .map((name) => readFileSync(join(catcher.dir, name), 'utf8').replace(/\r?\n[ \t]+/g, ' '))
+    .filter((raw) => raw.includes(`To: ${to}`));
+const message = (to: string) => ({ to, subject: 'Alerte', text: 'Bonjour', html: '<p>Bonjour</p>' });
+
+describe('sending a message once when a worker dies mid-send', () => {
+  it('takes over the claim of a sender that died once its lease has passed, and never before', async () => {
+    const outbound = createOutbound({ mailer, sms, claimLeaseSeconds: 30 });
+    const eventId = globalThis.crypto.randomUUID();
+    const to = `lease-${eventId.slice(0, 8)}@example.com`;
+    // What a SIGKILLed worker leaves behind: claimed, never sent, never marked failed.
+    await db.query(
+      `INSERT INTO outbound_messages (id, event_id, channel, recipient, template, status, claimed_at)
+       VALUES ($1, $2, 'email', $3, 'scan-alert', 'pending', now() - interval '10 seconds')`,
+      [globalThis.crypto.randomUUID(), eventId, to],
+    );
+    // Within the lease the sender may still be alive: the job is retried later, never dropped as done.
+    await expect(outbound.mail(db, { eventId, template: 'scan-alert', mail: message(to) })).rejects.toBeInstanceOf(MessageInFlightError);
+    expect(mailsTo(to)).toHaveLength(0);
+
+    await db.query("UPDATE outbound_messages SET claimed_at = now() - interval '31 seconds' WHERE event_id = $1", [eventId]);
+    expect(await outbound.mail(db, { eventId, template: 'scan-alert', mail: message(to) })).toBe(true);
+    expect(await outbound.mail(db, { eventId, template: 'scan-alert', mail: message(to) })).toBe(false);
+    const mails = mailsTo(to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`Message-ID: ${messageIdOf(eventId, 'scan-alert', to)}`);
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM outbound_messages WHERE event_id = $1', [eventId]);
+    expect(rows).toEqual([{ status: 'sent' }]);
+  });
+
+  it('gives every copy of one message the same Message-ID, and each message its own', () => {
+    const eventId = globalThis.crypto.randomUUID();
+    expect(messageIdOf(eventId, 'scan-alert', 'A@example.com')).toBe(messageIdOf(eventId, 'scan-alert', 'a@example.com'));
+    expect(messageIdOf(eventId, 'scan-alert', 'a@example.com')).not.toBe(messageIdOf(eventId, 'scan-alert', 'b@example.com'));
+    expect(messageIdOf(eventId, 'scan-alert', 'a@example.com')).not.toBe(messageIdOf(eventId, 'scan-summary', 'a@example.com'));
+  });
+});
