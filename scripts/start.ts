@@ -6,6 +6,7 @@ const startedAt = Date.now();
 const say = (line: string) => process.stdout.write(`${line}\n`);
 say('Démarrage du produit…');
 
+let stopping = false;
 try {
   const stack = await startStack({
     dataDir: env.DATA_DIR,
@@ -20,6 +21,13 @@ try {
     logLevel: env.LOG_LEVEL,
     roleSecret: env.DB_ROLE_SECRET,
     log: say,
+    // A process that dies is restarted (the console says which, why and when); one that keeps
+    // dying stops the product rather than looping forever.
+    onGiveUp: (message) => {
+      stopping = true;
+      process.stderr.write(`\n${message}\n`);
+      process.exit(1);
+    },
   });
   const { baseUrl, demo } = stack;
   say('');
@@ -33,7 +41,6 @@ try {
   say(`  Ces informations sont aussi dans ${env.DATA_DIR}/demo.json ; les journaux dans ${env.DATA_DIR}/logs/.`);
   say('  Ctrl-C pour tout arrêter.');
 
-  let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
@@ -44,11 +51,6 @@ try {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  for (const running of stack.processes) {
-    running.child.once('exit', (code) => {
-      if (!stopping) say(`[${running.name}] s'est arrêté (code ${code}) : voir ${env.DATA_DIR}/logs/${running.name}.log`);
-    });
-  }
 } catch (error) {
   process.stderr.write(
     `\n${error instanceof RedisUnavailableError || error instanceof PortTakenError ? error.message : `Échec du démarrage : ${(error as Error).stack ?? error}`}\n`,

@@ -1,4 +1,4 @@
-export type { RunningProcess } from './children.js';
+export type { RunningProcess, Supervision } from './children.js';
 export * from './chromium.js';
 export * from './commands.js';
 export * from './mail-catcher.js';

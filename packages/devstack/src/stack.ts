@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RunningProcess, startProcess, waitUntilReady } from './children.js';
+import { type RunningProcess, type Supervision, startProcess, waitUntilReady } from './children.js';
 import { buildFrontends, staleFrontends } from './frontends.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { isPortFree, resolvePostgres } from './postgres.js';
@@ -35,6 +35,11 @@ export type StackOptions = {
    * service (the scale-out test kills one copy and goes on through the other gateway).
    */
   replicas?: number;
+  /**
+   * Set by `npm start`: a process that exits unexpectedly is restarted with backoff, and when one
+   * keeps dying (5 times within a minute) everything is stopped and this is called with why.
+   */
+  onGiveUp?: (message: string) => void;
   /** Extra settings for every service (benchmarks raise rate limits). */
   serviceEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -65,9 +70,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(dataDir, { recursive: true });
   const secrets = loadLocalSecrets(dataDir);
   const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => log(`arrêt : ${String(error)}`));
+  let stopped: Promise<void> | undefined;
+  const stopAll = () => {
+    stopped ??= (async () => {
+      for (const stop of stops.reverse()) await stop().catch((error) => log(`arrêt : ${String(error)}`));
+    })();
+    return stopped;
   };
+  // npm start supervises: a process that dies is restarted; one that keeps dying stops everything.
+  const supervision: Supervision | undefined = options.onGiveUp
+    ? {
+        onGiveUp: (message) => {
+          void stopAll().then(() => options.onGiveUp?.(message));
+        },
+      }
+    : undefined;
 
   try {
     if (options.port !== 0 && !(await isPortFree(options.port))) {
@@ -116,10 +133,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const logsDir = join(dataDir, 'logs');
     const processes: RunningProcess[] = [];
     stops.push(async () => {
-      // The gateways first, so no request is sent to a service that is closing; then the rest.
+      // The gateways first, so no request is sent to a service that is closing; the services get
+      // the signal once the gateways are gone or 2 s later, so the whole stop stays within one
+      // process's shutdown deadline (a Ctrl-C returns within 15 s even with Redis gone).
       const isGateway = (running: RunningProcess) => running.name.startsWith('gateway');
-      await Promise.all(processes.filter(isGateway).map((running) => running.stop()));
-      await Promise.all(processes.filter((running) => !isGateway(running)).map((running) => running.stop()));
+      const gatewaysStopped = Promise.all(processes.filter(isGateway).map((running) => running.stop()));
+      await Promise.race([gatewaysStopped, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await Promise.all([gatewaysStopped, ...processes.filter((running) => !isGateway(running)).map((running) => running.stop())]);
     });
 
     // Each process's Prometheus metrics, on a port of its own (never through the gateway).
@@ -155,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               },
             },
             log,
+            supervision,
           ),
         );
       }
@@ -185,6 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             },
           },
           log,
+          supervision,
         ),
       );
     }
