@@ -2,13 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startMailCatcher } from '@bracelet/devstack';
-import { createPool } from '@bracelet/service-kit';
+import { createLogger, createPool, metrics } from '@bracelet/service-kit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMailer, type Mailer } from '../src/mail/mailer.js';
 import { createOutbound, MessageInFlightError, messageIdOf } from '../src/mail/send-once.js';
 import { createLogSmsProvider } from '../src/sms/log-provider.js';
 
 const db = createPool(inject('integration').serviceUrls.notifier, 'notifier', 4);
+const log = createLogger('t', 'silent');
+const context = { db, log };
 const sms = createLogSmsProvider(mkdtempSync(join(tmpdir(), 'send-once-sms-')));
 let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
 let mailer: Mailer;
@@ -28,6 +30,13 @@ const mailsTo = (to: string) =>
     .filter((raw) => raw.includes(`To: ${to}`));
 const message = (to: string) => ({ to, subject: 'Alerte', text: 'Bonjour', html: '<p>Bonjour</p>' });
 
+async function undeliveredCount(): Promise<number> {
+  const counter = (await metrics.getSingleMetric('notifier_messages_total')?.get())?.values ?? [];
+  return counter
+    .filter((value) => value.labels.outcome === 'undelivered' && value.labels.template === 'scan-alert')
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
 describe('sending a message once when a worker dies mid-send', () => {
   it('takes over the claim of a sender that died once its lease has passed, and never before', async () => {
     const outbound = createOutbound({ mailer, sms, claimLeaseSeconds: 30 });
@@ -40,17 +49,46 @@ describe('sending a message once when a worker dies mid-send', () => {
       [globalThis.crypto.randomUUID(), eventId, to],
     );
     // Within the lease the sender may still be alive: the job is retried later, never dropped as done.
-    await expect(outbound.mail(db, { eventId, template: 'scan-alert', mail: message(to) })).rejects.toBeInstanceOf(MessageInFlightError);
+    await expect(outbound.mail(context, { eventId, template: 'scan-alert', mail: message(to) })).rejects.toBeInstanceOf(
+      MessageInFlightError,
+    );
     expect(mailsTo(to)).toHaveLength(0);
 
     await db.query("UPDATE outbound_messages SET claimed_at = now() - interval '31 seconds' WHERE event_id = $1", [eventId]);
-    expect(await outbound.mail(db, { eventId, template: 'scan-alert', mail: message(to) })).toBe(true);
-    expect(await outbound.mail(db, { eventId, template: 'scan-alert', mail: message(to) })).toBe(false);
+    expect(await outbound.mail(context, { eventId, template: 'scan-alert', mail: message(to) })).toBe(true);
+    expect(await outbound.mail(context, { eventId, template: 'scan-alert', mail: message(to) })).toBe(false);
     const mails = mailsTo(to);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Message-ID: ${messageIdOf(eventId, 'scan-alert', to)}`);
     const { rows } = await db.query<{ status: string }>('SELECT status FROM outbound_messages WHERE event_id = $1', [eventId]);
     expect(rows).toEqual([{ status: 'sent' }]);
+  });
+
+  it('keeps a message refused on its last try as undelivered, with its tries and the refusal, and counts it', async () => {
+    const refusing: Mailer = { send: async () => Promise.reject(new Error('451 4.3.0 Mailbox\ntemporarily unavailable')), close: () => {} };
+    const outbound = createOutbound({ mailer: refusing, sms });
+    const eventId = globalThis.crypto.randomUUID();
+    const to = `refused-${eventId.slice(0, 8)}@example.com`;
+    const undeliveredBefore = await undeliveredCount();
+    // A try with more to come: the job is retried.
+    await expect(outbound.mail(context, { eventId, template: 'scan-alert', mail: message(to) })).rejects.toThrow('451');
+    const stateOf = async () =>
+      (
+        await db.query<{ status: string; attempts: number; last_error: string; given_up_at: Date | null }>(
+          'SELECT status, attempts, last_error, given_up_at FROM outbound_messages WHERE event_id = $1',
+          [eventId],
+        )
+      ).rows[0];
+    expect(await stateOf()).toMatchObject({ status: 'failed', attempts: 1, given_up_at: null });
+    // The last try: nothing thrown (the job ends), the message stays visible.
+    expect(await outbound.mail({ ...context, lastAttempt: true }, { eventId, template: 'scan-alert', mail: message(to) })).toBe(false);
+    const state = await stateOf();
+    expect(state).toMatchObject({ status: 'undelivered', attempts: 2, last_error: '451 4.3.0 Mailbox temporarily unavailable' });
+    expect(state?.given_up_at).toBeInstanceOf(Date);
+    expect(await undeliveredCount()).toBe(undeliveredBefore + 1);
+    // Never tried again by a later delivery of the same event.
+    expect(await createOutbound({ mailer, sms }).mail(context, { eventId, template: 'scan-alert', mail: message(to) })).toBe(false);
+    expect(mailsTo(to)).toHaveLength(0);
   });
 
   it('gives every copy of one message the same Message-ID, and each message its own', () => {

@@ -41,10 +41,10 @@ export function createNotifierEventHandlers({
   const outbound = createOutbound({ mailer, sms, claimLeaseSeconds });
   return {
     // Scan groups scans: this event is the first of its window, so it alerts at once.
-    'bracelet.scanned': async (event, { db }) => {
+    'bracelet.scanned': async (event, context) => {
       await Promise.all([
-        outbound.mail(db, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
-        outbound.sms(db, {
+        outbound.mail(context, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
+        outbound.sms(context, {
           eventId: event.eventId,
           template: 'scan-alert',
           to: event.emergencyContactPhone,
@@ -54,64 +54,64 @@ export function createNotifierEventHandlers({
       // From the finder's scan to its alert handed to the transports.
       scanToAlertSeconds.observe((Date.now() - Date.parse(event.occurredAt)) / 1000);
     },
-    'bracelet.scans_grouped': async (event, { db }) => {
-      await outbound.mail(db, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
+    'bracelet.scans_grouped': async (event, context) => {
+      await outbound.mail(context, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
     },
-    'location.shared': async (event, { db }) => {
+    'location.shared': async (event, context) => {
       await Promise.all([
-        outbound.mail(db, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
-        outbound.sms(db, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
+        outbound.mail(context, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
+        outbound.sms(context, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
       ]);
     },
     // Scan caps these per bracelet: one follow-up e-mail per share window, never an SMS.
-    'location.shares_grouped': async (event, { db }) => {
-      await outbound.mail(db, {
+    'location.shares_grouped': async (event, context) => {
+      await outbound.mail(context, {
         eventId: event.eventId,
         template: 'location-follow-up',
         mail: locationFollowUpMail(event, publicUrl),
       });
     },
-    'parent.signup_attempted': async (event, { db }) => {
-      await outbound.mail(db, { eventId: event.eventId, template: 'signup-attempt', mail: signupAttemptMail(event, publicUrl) });
+    'parent.signup_attempted': async (event, context) => {
+      await outbound.mail(context, { eventId: event.eventId, template: 'signup-attempt', mail: signupAttemptMail(event, publicUrl) });
     },
-    'parent.login_throttled': async (event, { db }) => {
-      await outbound.mail(db, { eventId: event.eventId, template: 'login-attack', mail: loginAttackMail(event, publicUrl) });
+    'parent.login_throttled': async (event, context) => {
+      await outbound.mail(context, { eventId: event.eventId, template: 'login-attack', mail: loginAttackMail(event, publicUrl) });
     },
-    'parent.registered': async (event, { db }) => {
-      await outbound.mail(db, { eventId: event.eventId, template: 'welcome', mail: welcomeMail(event, publicUrl) });
+    'parent.registered': async (event, context) => {
+      await outbound.mail(context, { eventId: event.eventId, template: 'welcome', mail: welcomeMail(event, publicUrl) });
     },
-    'password.reset_requested': async (event, { db, log }) => {
+    'password.reset_requested': async (event, context) => {
       if (Date.parse(event.expiresAt) <= Date.now()) {
-        log.info('password reset link expired before it could be sent');
+        context.log.info('password reset link expired before it could be sent');
         return;
       }
-      await outbound.mail(db, { eventId: event.eventId, template: 'password-reset', mail: passwordResetMail(event) });
+      await outbound.mail(context, { eventId: event.eventId, template: 'password-reset', mail: passwordResetMail(event) });
     },
     // The invoice is drawn from the event alone, as checkout draws it for the download: the same document.
-    'payment.succeeded': async (event, { db }) => {
+    'payment.succeeded': async (event, context) => {
       const pdf = await renderInvoicePdf(invoiceOf(event, seller));
-      await outbound.mail(db, {
+      await outbound.mail(context, {
         eventId: event.eventId,
         template: 'order-confirmation',
         mail: orderConfirmationMail(event, publicUrl, seller, pdf),
       });
     },
-    'payment.refunded': async (event, { db }) => {
-      await outbound.mail(db, {
+    'payment.refunded': async (event, context) => {
+      await outbound.mail(context, {
         eventId: event.eventId,
         template: 'refund-confirmation',
         mail: refundConfirmationMail(event, publicUrl),
       });
     },
-    'order.withdrawal_requested': async (event, { db }) => {
-      await outbound.mail(db, {
+    'order.withdrawal_requested': async (event, context) => {
+      await outbound.mail(context, {
         eventId: event.eventId,
         template: 'withdrawal-acknowledgment',
         mail: withdrawalAcknowledgmentMail(event, publicUrl),
       });
     },
-    'order.shipped': async (event, { db }) => {
-      await outbound.mail(db, { eventId: event.eventId, template: 'order-shipped', mail: orderShippedMail(event, publicUrl) });
+    'order.shipped': async (event, context) => {
+      await outbound.mail(context, { eventId: event.eventId, template: 'order-shipped', mail: orderShippedMail(event, publicUrl) });
     },
   };
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { defineCounter, type Pool, withTimeout } from '@bracelet/service-kit';
+import { defineCounter, type Logger, type Pool, withTimeout } from '@bracelet/service-kit';
 import { createOutboundMessageRepository, type OutboundMessage } from '../db/outbound-messages.repository.js';
 import type { SmsProvider } from '../sms/provider.js';
 import type { Mail, Mailer } from './mailer.js';
 
-/** Mails and SMS sent, and transport failures (each failure is retried by the event's job). */
+/**
+ * Mails and SMS handed to their transport ('sent'), refused with a retry to come ('failed'), and
+ * refused on their last try ('undelivered': staff see them in the back office).
+ */
 const messagesTotal = defineCounter('notifier_messages_total', 'Messages handed to the mail or SMS transport, by outcome.', [
   'channel',
   'template',
@@ -26,6 +29,12 @@ export class MessageInFlightError extends Error {
 
 type OutboundOptions = { mailer: Mailer; sms: SmsProvider; claimLeaseSeconds?: number };
 
+/** The job's context: its database, its log, and whether this is its last try (the kit's consumer). */
+export type SendContext = { db: Pool; log: Logger; lastAttempt?: boolean };
+
+/** What staff read of a transport's refusal: its message, short, one line. */
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+
 /**
  * Sends each message once per event, channel and recipient. The claim is committed before the
  * transport is called; a transport error releases it for the job's retry, and a worker that dies
@@ -34,18 +43,26 @@ type OutboundOptions = { mailer: Mailer; sms: SmsProvider; claimLeaseSeconds?: n
  * carry the same Message-ID (one per event and recipient), which mail services fold into one.
  */
 export function createOutbound({ mailer, sms, claimLeaseSeconds = DEFAULT_CLAIM_LEASE_SECONDS }: OutboundOptions) {
-  async function sendOnce(db: Pool, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
+  async function sendOnce({ db, log, lastAttempt }: SendContext, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
     const messages = createOutboundMessageRepository(db);
     const claim = await messages.claim(message, claimLeaseSeconds);
-    if (claim === 'sent') return false;
+    if (claim === 'settled') return false;
     if (claim === 'in-flight') throw new MessageInFlightError(`${message.channel} ${message.template} is being sent by another worker`);
     const labels = { channel: message.channel, template: message.template };
     try {
       await withTimeout(send(), SEND_DEADLINE_MS, `${message.channel} transport`);
     } catch (error) {
-      messagesTotal.inc({ ...labels, outcome: 'failed' });
-      await messages.markFailed(message);
-      throw error;
+      if (!lastAttempt) {
+        messagesTotal.inc({ ...labels, outcome: 'failed' });
+        await messages.markFailed(message, describeError(error));
+        throw error;
+      }
+      // Out of tries: kept as undelivered for staff (back office, metric, this error line), and
+      // the job ends here rather than in a failed set nobody reads.
+      messagesTotal.inc({ ...labels, outcome: 'undelivered' });
+      await messages.markUndelivered(message, describeError(error));
+      log.error({ err: error, channel: message.channel, template: message.template }, 'message undelivered after its last try');
+      return false;
     }
     messagesTotal.inc({ ...labels, outcome: 'sent' });
     await messages.markSent(message);
@@ -53,12 +70,15 @@ export function createOutbound({ mailer, sms, claimLeaseSeconds = DEFAULT_CLAIM_
   }
 
   return {
-    mail(db: Pool, { eventId, template, mail }: { eventId: string; template: string; mail: Mail }): Promise<boolean> {
+    mail(context: SendContext, { eventId, template, mail }: { eventId: string; template: string; mail: Mail }): Promise<boolean> {
       const messageId = messageIdOf(eventId, template, mail.to);
-      return sendOnce(db, { eventId, channel: 'email', recipient: mail.to, template }, () => mailer.send({ ...mail, messageId }));
+      return sendOnce(context, { eventId, channel: 'email', recipient: mail.to, template }, () => mailer.send({ ...mail, messageId }));
     },
-    sms(db: Pool, { eventId, template, to, text }: { eventId: string; template: string; to: string; text: string }): Promise<boolean> {
-      return sendOnce(db, { eventId, channel: 'sms', recipient: to, template }, () => sms.send(to, text));
+    sms(
+      context: SendContext,
+      { eventId, template, to, text }: { eventId: string; template: string; to: string; text: string },
+    ): Promise<boolean> {
+      return sendOnce(context, { eventId, channel: 'sms', recipient: to, template }, () => sms.send(to, text));
     },
   };
 }
