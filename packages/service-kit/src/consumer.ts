@@ -1,5 +1,5 @@
 import { type ConsumerName, type EventName, type EventOf, type EventsFor, eventSchemas, queueNameFor } from '@bracelet/contracts';
-import { UnrecoverableError, Worker } from 'bullmq';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { withTransaction } from './db.js';
@@ -42,9 +42,10 @@ export type EventConsumer = { close(): Promise<void>; worker: Worker };
  */
 export function createEventConsumer<C extends ConsumerName>(options: ConsumerOptions<C>): EventConsumer {
   const { consumer, handlers, pool, connection, queuePrefix, log, concurrency = 4 } = options;
+  const inFlight = trackInFlight();
   const worker = new Worker(
     queueNameFor(consumer),
-    async (job) => {
+    inFlight.wrap(async (job: Job) => {
       const name = job.name as EventsFor<C>;
       const handler = (handlers as Record<string, EventHandler<never>>)[name];
       const schema = eventSchemas[name];
@@ -70,12 +71,42 @@ export function createEventConsumer<C extends ConsumerName>(options: ConsumerOpt
       );
       eventsHandled.inc({ consumer, event: name });
       eventLog.info({ ms: Math.round(performance.now() - started) }, 'event handled');
-    },
+    }),
     { connection, prefix: queuePrefix, concurrency, autorun: true, ...crashRecovery },
   );
   worker.on('failed', (job, error) => log.warn({ err: error, event: job?.name, attempts: job?.attemptsMade }, 'event handling failed'));
   worker.on('error', (error) => log.warn({ err: error }, 'worker connection error'));
-  return { worker, close: () => worker.close() };
+  return {
+    worker,
+    // Jobs under way finish first (or the shutdown deadline cuts them: ADR 016). With Redis gone,
+    // BullMQ's close waits for it forever; once no job runs there is nothing left to wait for —
+    // a finished job whose completion Redis did not record is delivered again and deduplicated.
+    close: async () => {
+      const closing = worker.close();
+      closing.catch((error) => log.warn({ err: error }, 'worker close failed'));
+      await Promise.race([closing, inFlight.idle().then(() => (connection.status === 'ready' ? closing : undefined))]);
+    },
+  };
+}
+
+/** Counts the jobs whose handler is running, so that shutdown knows when none is. */
+function trackInFlight() {
+  let running = 0;
+  const waiters: Array<() => void> = [];
+  return {
+    wrap<A extends unknown[], R>(process: (...args: A) => Promise<R>) {
+      return async (...args: A): Promise<R> => {
+        running += 1;
+        try {
+          return await process(...args);
+        } finally {
+          running -= 1;
+          if (running === 0) for (const resolve of waiters.splice(0)) resolve();
+        }
+      };
+    },
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
 }
 
 /**

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from './logger.js';
 import { closeWithin, type ShutdownPhases } from './shutdown.js';
 
+/** Kept from the deadline for the last log line, dropping connections and exiting: the process is gone by the deadline. */
+const EXIT_MARGIN_MS = 500;
+
 type GraceOptions = {
   host: string;
   port: number;
@@ -29,7 +32,7 @@ export async function listenWithGrace(app: FastifyInstance, { host, port, log, d
     }
     stopping = true;
     log.info({ signal, deadlineMs }, 'shutting down');
-    const outcome = await closeWithin(phases, deadlineMs, log);
+    const outcome = await closeWithin(phases, Math.max(deadlineMs - EXIT_MARGIN_MS, deadlineMs / 2), log);
     if (outcome.completed) {
       log.info('stopped');
       process.exit(0);
