@@ -59,6 +59,8 @@ export async function buildServiceForTest<Config extends BaseConfig>({
   const db = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, poolSize, withDeadlines ? databaseDeadlinesOf(config) : undefined);
   const redis = createProducerConnection(config.REDIS_URL, {}, withDeadlines ? redisDeadlinesOf(config) : undefined);
   const log = createLogger(`${name}-test`, config.LOG_LEVEL);
+  // As runService does: an outage is readiness's business, not an unhandled error event.
+  redis.on('error', (error) => log.debug({ err: error }, 'redis connection error'));
   const app = await buildApp({ config, db, redis, log });
   return {
     app,
