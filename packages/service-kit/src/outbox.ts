@@ -10,7 +10,7 @@ import {
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { Queryable } from './db.js';
+import { type Queryable, withTransaction } from './db.js';
 import type { Logger } from './logger.js';
 import { currentRequestId } from './request-context.js';
 
@@ -102,9 +102,8 @@ export function createOutboxRelay({
 
   async function drainOnce(): Promise<number> {
     if (connection.status !== 'ready') throw new Error(`redis is ${connection.status}`);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    // One transaction (db.ts): a connection that stops answering is dropped, not given back busy.
+    return withTransaction(pool, async (client) => {
       const { rows } = await client.query<{ position: string; name: EventName; payload: EventOf<EventName> }>(
         'SELECT position, name, payload FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batchSize],
@@ -122,14 +121,8 @@ export function createOutboxRelay({
       if (rows.length > 0) {
         await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [rows.map((row) => row.position)]);
       }
-      await client.query('COMMIT');
       return rows.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   const sleep = (ms: number) =>
@@ -180,8 +173,12 @@ export function createOutboxRelay({
       wake?.();
       await loop;
       if (listener) {
-        await listener.query(`UNLISTEN ${outboxChannel()}`).catch(() => undefined);
-        listener.release();
+        // A listener that cannot UNLISTEN (the server is gone or frozen) is dropped, not pooled.
+        const failed = await listener.query(`UNLISTEN ${outboxChannel()}`).then(
+          () => undefined,
+          (error: Error) => error,
+        );
+        listener.release(failed);
       }
       await Promise.all([...queues.values()].map((queue) => queue.close()));
     },
