@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldsOf, zodIssues } from './errors.js';
+import { SHUTDOWN_GRACE_MS } from './listen.js';
 
 /** Pino's levels, in one place for every process and script. */
 export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -26,7 +27,7 @@ export const processConfigSchema = z.object({
    * After SIGTERM, in-flight requests and jobs get this long to finish; then the process drops its
    * connections and exits, whatever Postgres or Redis are doing (ADR 016).
    */
-  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(10_000),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(SHUTDOWN_GRACE_MS),
 });
 
 /** Settings every data service reads: the process's, and its database, Redis and queues. Each service extends this. */

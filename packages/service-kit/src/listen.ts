@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from './logger.js';
 import { closeWithin, type ShutdownPhases } from './shutdown.js';
 
+/**
+ * The default of SHUTDOWN_DEADLINE_MS: a process is gone 10 s after SIGTERM (ADR 016). The
+ * manifests' grace periods are checked against it (tests/integration/operations-manifests.test.ts).
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Kept from the deadline for the last log line, dropping connections and exiting: the process is gone by the deadline. */
 const EXIT_MARGIN_MS = 500;
 
