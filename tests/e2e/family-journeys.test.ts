@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPool } from '@bracelet/service-kit';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
 import { eventually, fillChildForm, logIn, mailsTo, signUp, uniqueEmail } from './family-helpers.js';
 
@@ -242,6 +243,37 @@ describe('caught development mail', () => {
     const welcome = page.getByRole('button', { name: new RegExp(`Bienvenue.*${email.replace(/[.+]/g, '\\$&')}`, 's') });
     await welcome.click();
     await page.getByRole('article').getByText('Votre compte est créé.').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('messages that could not be delivered', () => {
+  const notifier = createPool(inject('e2e').adminUrl, 'notifier', 1);
+  afterAll(() => notifier.end());
+
+  it('are shown to staff in the back office with their tries and the last refusal, and to nobody else', async () => {
+    // What the notifier leaves after an alert's last try was refused (services/notifier/test/send-once.test.ts).
+    const recipient = uniqueEmail('injoignable');
+    await notifier.query(
+      `INSERT INTO outbound_messages (id, event_id, channel, recipient, template, status, attempts, last_error, given_up_at)
+       VALUES ($1, $2, 'email', $3, 'scan-alert', 'undelivered', 12, '550 5.1.1 Adresse inconnue', now())`,
+      [globalThis.crypto.randomUUID(), globalThis.crypto.randomUUID(), recipient],
+    );
+    const asAnonymous = await fetch(new URL('/undelivered_messages', inject('e2e').baseUrl));
+    expect(asAnonymous.status).toBe(401);
+
+    const page = await browser.newPage({ width: 1024 });
+    await page.goto('/backoffice/mail');
+    await page.waitForURL('**/login');
+    const { email: staffEmail, password } = inject('e2e').demo.staff;
+    await logIn(page, staffEmail, password);
+    await page.waitForURL('**/backoffice/mail');
+    const section = page.getByRole('region', { name: /Messages non remis/ });
+    const line = section.getByRole('listitem').filter({ hasText: recipient });
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(
+      /E-mail — Alerte : bracelet scanné.*abandonné le .* après 12 essais.*Dernière réponse : 550 5\.1\.1 Adresse inconnue/s,
+    );
     await page.context().close();
   });
 });

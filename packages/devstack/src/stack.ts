@@ -203,6 +203,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               FAMILY_URL: `http://127.0.0.1:${servicePorts.family}`,
               SCAN_URL: `http://127.0.0.1:${servicePorts.scan}`,
               FULFILMENT_URL: `http://127.0.0.1:${servicePorts.fulfilment}`,
+              NOTIFIER_URL: `http://127.0.0.1:${servicePorts.notifier}`,
             },
           },
           log,

@@ -29,6 +29,7 @@ export const configSchema = processConfigSchema.extend({
   FAMILY_URL: z.url(),
   SCAN_URL: z.url(),
   FULFILMENT_URL: z.url(),
+  NOTIFIER_URL: z.url(),
   /**
    * A service that has not started answering (headers) within this long, or pauses this long in
    * the middle of its body, is answered 503 in French: below the pages' own 10 s, above a
@@ -52,5 +53,6 @@ export function upstreamUrls(config: Config) {
     family: config.FAMILY_URL,
     scan: config.SCAN_URL,
     fulfilment: config.FULFILMENT_URL,
+    notifier: config.NOTIFIER_URL,
   };
 }

@@ -2,7 +2,7 @@
  * Every public API path (spec §7, exactly as written, trailing slashes included) and the service
  * that owns it. The gateway proxies these and nothing else to the services.
  */
-export const upstreamServices = ['catalog', 'checkout', 'family', 'scan', 'fulfilment'] as const;
+export const upstreamServices = ['catalog', 'checkout', 'family', 'scan', 'fulfilment', 'notifier'] as const;
 export type UpstreamService = (typeof upstreamServices)[number];
 
 export type ProxiedRoute = {
@@ -70,6 +70,8 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'GET', path: '/withdrawal_returns', service: 'fulfilment' },
   { method: 'POST', path: '/withdrawal_returns/:orderId/received', service: 'fulfilment' },
   { method: 'POST', path: '/orders/:id/refund', service: 'checkout' },
+  // Messages the notifier gave up on after their last try: staff only.
+  { method: 'GET', path: '/undelivered_messages', service: 'notifier' },
   // Checkout and payments (ADR 012)
   { method: 'POST', path: '/create-payment-intent', service: 'checkout' },
   { method: 'POST', path: '/withdrawals', service: 'checkout' },

@@ -33,6 +33,7 @@ const rawConfig = {
   FAMILY_URL: 'http://127.0.0.1:1',
   SCAN_URL: 'http://127.0.0.1:1',
   FULFILMENT_URL: 'http://127.0.0.1:1',
+  NOTIFIER_URL: 'http://127.0.0.1:1',
   IDENTITY_SECRET: 'a-test-identity-secret-of-32-chars!',
 };
 let gateway: Awaited<ReturnType<typeof buildApp>>;
@@ -57,6 +58,7 @@ function configFor(upstreamUrl: string) {
     CHECKOUT_URL: down,
     FAMILY_URL: upstreamUrl,
     FULFILMENT_URL: down,
+    NOTIFIER_URL: down,
     IDENTITY_SECRET: secret,
     DEV_MAIL_DIR: mailDir,
     UPSTREAM_TIMEOUT_MS: 8000,

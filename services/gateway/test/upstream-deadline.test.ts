@@ -38,6 +38,7 @@ function gatewayFor(urls: { scan: string; catalog: string }, timeoutMs: number) 
       CHECKOUT_URL: down,
       FAMILY_URL: down,
       FULFILMENT_URL: down,
+      NOTIFIER_URL: down,
       IDENTITY_SECRET: secret,
       UPSTREAM_TIMEOUT_MS: String(timeoutMs),
     }),
@@ -68,6 +69,7 @@ describe('gateway deadlines', () => {
         FAMILY_URL: down,
         SCAN_URL: down,
         FULFILMENT_URL: down,
+        NOTIFIER_URL: down,
         IDENTITY_SECRET: secret,
       }).UPSTREAM_TIMEOUT_MS,
     ).toBe(8000);

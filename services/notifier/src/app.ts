@@ -1,7 +1,10 @@
 import { createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import type { Config } from './config.js';
+import { registerUndeliveredMessageRoutes } from './routes/undelivered-messages/index.js';
 
-/** The notifier has no public API: only liveness and readiness, for the orchestrator. */
-export function buildApp({ db, redis, log }: ServiceDeps<Config>) {
-  return createHttpServer({ logger: log, readiness: [postgresCheck(db), redisCheck(redis)] });
+/** The notifier's HTTP: readiness for the orchestrator, and the back office's undelivered messages (staff only). */
+export function buildApp(deps: ServiceDeps<Config>) {
+  const app = createHttpServer({ logger: deps.log, readiness: [postgresCheck(deps.db), redisCheck(deps.redis)] });
+  registerUndeliveredMessageRoutes(app, deps);
+  return app;
 }

@@ -3,6 +3,63 @@ import { LoadStatus, useLoad } from '@bracelet/ui';
 import { useState } from 'react';
 import { BackofficeLayout } from '../BackofficeLayout';
 
+/** What each message is, as staff say it. */
+const templateLabels: Record<string, string> = {
+  'scan-alert': 'Alerte : bracelet scanné',
+  'scan-summary': 'Résumé des scans',
+  location: 'Alerte : position partagée',
+  'location-follow-up': 'Positions suivantes',
+  welcome: 'Bienvenue',
+  'signup-attempt': "Tentative d'inscription",
+  'login-attack': 'Mots de passe erronés',
+  'password-reset': 'Réinitialisation du mot de passe',
+  'order-confirmation': 'Confirmation de commande',
+  'order-shipped': 'Commande expédiée',
+  'refund-confirmation': 'Remboursement',
+  'withdrawal-acknowledgment': 'Rétractation reçue',
+};
+
+/** Messages the notifier gave up on after its last try: someone has to reach the family another way. */
+function Undelivered() {
+  const load = useLoad(endpoints.undeliveredMessages());
+  if (load.status !== 'loaded') return <LoadStatus load={load} failure="La liste des messages non remis n'est pas disponible." />;
+  const { undelivered, retrying } = load.data;
+  return (
+    <section aria-labelledby="undelivered" className="card">
+      <h2 id="undelivered">Messages non remis ({undelivered.length})</h2>
+      {retrying > 0 ? (
+        <p>
+          {retrying} message{retrying > 1 ? 's' : ''} en échec pour l'instant, nouvel essai automatique en cours.
+        </p>
+      ) : null}
+      {undelivered.length === 0 ? (
+        <p className="muted">Aucun message abandonné : tout ce qui devait partir est parti ou va être réessayé.</p>
+      ) : (
+        <ul className="list">
+          {undelivered.map((message) => (
+            <li key={message.id} className="list-item">
+              <span className="list-item__main">
+                <strong>
+                  {message.channel === 'sms' ? 'SMS' : 'E-mail'} — {templateLabels[message.template] ?? message.template}
+                </strong>
+                <br />À {message.recipient} — abandonné le {new Date(message.given_up_at).toLocaleString('fr-FR')} après {message.attempts}{' '}
+                essai
+                {message.attempts > 1 ? 's' : ''}
+                {message.last_error ? (
+                  <>
+                    <br />
+                    <span className="muted">Dernière réponse : {message.last_error}</span>
+                  </>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function Inbox() {
   const load = useLoad(endpoints.devMails());
   const [openId, setOpenId] = useState<string>();
@@ -56,11 +113,15 @@ function OpenMail({ id }: { id: string }) {
   );
 }
 
-/** /backoffice/mail: what the development mail catcher received (no real SMTP configured). */
+/**
+ * /backoffice/mail: the messages that could not be delivered (always), and what the development
+ * mail catcher received (no real SMTP configured).
+ */
 export default function MailPage() {
   return (
     <BackofficeLayout>
       <h1>E-mails envoyés (développement)</h1>
+      <Undelivered />
       <Inbox />
     </BackofficeLayout>
   );

@@ -7,3 +7,20 @@ export type DevMailSummary = z.infer<typeof devMailSummarySchema>;
 /** GET /backoffice-api/mail/{id}: one caught message. */
 export const devMailSchema = devMailSummarySchema.extend({ from: z.string(), text: z.string() });
 export type DevMail = z.infer<typeof devMailSchema>;
+
+/**
+ * GET /undelivered_messages (notifier, staff only): the messages given up on after their last try
+ * (newest first, with the transport's refusal), and how many are failing and still being retried.
+ */
+export const undeliveredMessageSchema = z.object({
+  id: z.uuid(),
+  channel: z.enum(['email', 'sms']),
+  template: z.string(),
+  recipient: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  given_up_at: z.string(),
+});
+export const undeliveredMessagesSchema = z.object({ undelivered: z.array(undeliveredMessageSchema), retrying: z.number().int() });
+export type UndeliveredMessages = z.infer<typeof undeliveredMessagesSchema>;

@@ -7,7 +7,7 @@ import type {
   SessionResponse,
   SignupResponse,
 } from '../family.js';
-import type { DevMail, DevMailSummary } from '../mail.js';
+import type { DevMail, DevMailSummary, UndeliveredMessages } from '../mail.js';
 import type { BuyerOrder } from '../orders.js';
 import type { ScanHistoryResponse } from '../scan.js';
 import type { Endpoint, HttpMethod } from './index.js';
@@ -51,3 +51,5 @@ export const ordersOf = (parentId: string) => call<BuyerOrder[]>('GET', `/get_or
 // Back office (the gateway's development mail catcher, staff only)
 export const devMails = () => call<DevMailSummary[]>('GET', '/backoffice-api/mail');
 export const devMail = (mailId: string) => call<DevMail>('GET', `/backoffice-api/mail/${segment(mailId)}`);
+// Back office: messages the notifier gave up on (staff only)
+export const undeliveredMessages = () => call<UndeliveredMessages>('GET', '/undelivered_messages');
