@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, withTransaction } from './db.js';
 import { createHttpServer } from './http.js';
 import { createLogger } from './logger.js';
+import { CHECK_DEADLINE_MS, postgresCheck } from './readiness.js';
 import { startFreezableProxy } from './testing/index.js';
 
 // Short deadlines so the test is quick; the defaults (2 s, 5 s) are the same mechanism.
@@ -101,6 +102,20 @@ describe('every wait on Postgres has a deadline', () => {
     await expect(outcome).rejects.toThrow('Query read timeout');
     proxy.thaw();
     expect(performance.now() - started).toBeLessThan(deadlines.statementMs + readMargin + 1000);
+    expect((await throughProxy.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('a readiness check of a frozen server gives up reading at its own deadline, so probes do not pile up stuck connections', async () => {
+    // The pool's read deadline here is 1.3 s; the check's is 0.8 s.
+    expect((await throughProxy.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    proxy.freeze();
+    try {
+      const started = performance.now();
+      await expect(postgresCheck(throughProxy).check()).rejects.toThrow('Query read timeout');
+      expect(performance.now() - started).toBeLessThan(CHECK_DEADLINE_MS + 300);
+    } finally {
+      proxy.thaw();
+    }
     expect((await throughProxy.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 });
