@@ -7,8 +7,12 @@ import type { Logger } from './logger.js';
 import { defineCounter } from './metrics.js';
 import { runWithRequestId } from './request-context.js';
 
-/** `tx` commits with the processed mark; `db` is for work that must commit on its own (outbound messages). */
-export type HandlerContext = { tx: pg.PoolClient; db: pg.Pool; log: Logger };
+/**
+ * `tx` commits with the processed mark; `db` is for work that must commit on its own (outbound
+ * messages); `lastAttempt`: no retry follows if this one fails (the notifier then keeps the
+ * message as undelivered instead of failing the job).
+ */
+export type HandlerContext = { tx: pg.PoolClient; db: pg.Pool; log: Logger; lastAttempt?: boolean };
 export type EventHandler<N extends EventName> = (event: EventOf<N>, context: HandlerContext) => Promise<void>;
 
 /** One handler for each event routed to consumer C: a missing or extra handler fails to compile. */
@@ -66,7 +70,8 @@ export function createEventConsumer<C extends ConsumerName>(options: ConsumerOpt
             eventLog.debug('event already processed');
             return;
           }
-          await handler(event as never, { tx, db: pool, log: eventLog });
+          const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          await handler(event as never, { tx, db: pool, log: eventLog, lastAttempt });
         }),
       );
       eventsHandled.inc({ consumer, event: name });
