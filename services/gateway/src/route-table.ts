@@ -11,7 +11,19 @@ export type ProxiedRoute = {
   service: UpstreamService;
   /** Largest body the gateway accepts for this route (bytes); JSON_BODY_LIMIT unless said. */
   bodyLimit?: number;
+  /**
+   * How long the service may take to answer (ms); UPSTREAM_TIMEOUT_MS (8 s) unless said. Only for
+   * work that is slow by nature (drawing pictures or a PDF, reading a photo), never a finder's path.
+   */
+  timeoutMs?: number;
 };
+
+/** A photo is decoded and resized before the answer; the page gives an upload 120 s. */
+const PHOTO_TIMEOUT_MS = 30_000;
+/** Pictures are drawn on their first request (AVIF is slow to encode), then stored. */
+const DRAWING_TIMEOUT_MS = 30_000;
+/** A sheet of 1,000 QR codes takes seconds to draw (about 6 s on a busy 2-core machine). */
+const SHEET_TIMEOUT_MS = 60_000;
 
 /** A JSON call carries a few fields; anything larger is refused at the edge (413). */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -35,8 +47,8 @@ export const routeTable: readonly ProxiedRoute[] = [
   { method: 'POST', path: '/request_password_reset', service: 'family' },
   { method: 'POST', path: '/reset_password/', service: 'family' },
   // Children and photos
-  { method: 'POST', path: '/add_child_profile/', service: 'family', bodyLimit: CHILD_FORM_LIMIT },
-  { method: 'PUT', path: '/update_child_profile/:id', service: 'family', bodyLimit: CHILD_FORM_LIMIT },
+  { method: 'POST', path: '/add_child_profile/', service: 'family', bodyLimit: CHILD_FORM_LIMIT, timeoutMs: PHOTO_TIMEOUT_MS },
+  { method: 'PUT', path: '/update_child_profile/:id', service: 'family', bodyLimit: CHILD_FORM_LIMIT, timeoutMs: PHOTO_TIMEOUT_MS },
   { method: 'GET', path: '/get_child_basic/:id', service: 'family' },
   { method: 'PUT', path: '/child_privacy/:id', service: 'family' },
   { method: 'GET', path: '/get_children_by_parent/:id', service: 'family' },
@@ -49,7 +61,7 @@ export const routeTable: readonly ProxiedRoute[] = [
   // Catalogue and the shop's measures
   { method: 'GET', path: '/product/code/:code', service: 'catalog' },
   { method: 'GET', path: '/catalog/products', service: 'catalog' },
-  { method: 'GET', path: '/catalog/images/:version/:code/:colour/:file', service: 'catalog' },
+  { method: 'GET', path: '/catalog/images/:version/:code/:colour/:file', service: 'catalog', timeoutMs: DRAWING_TIMEOUT_MS },
   { method: 'POST', path: '/track_visit/', service: 'catalog' },
   { method: 'POST', path: '/add_contact/', service: 'catalog' },
   { method: 'POST', path: '/track-event', service: 'catalog' },
@@ -66,7 +78,7 @@ export const routeTable: readonly ProxiedRoute[] = [
   // The back office's bracelet batches and withdrawals' returns (fulfilment), refunds (checkout): staff only (ADR 014)
   { method: 'GET', path: '/batches', service: 'fulfilment' },
   { method: 'POST', path: '/batches', service: 'fulfilment' },
-  { method: 'GET', path: '/batches/:id/sheet.pdf', service: 'fulfilment' },
+  { method: 'GET', path: '/batches/:id/sheet.pdf', service: 'fulfilment', timeoutMs: SHEET_TIMEOUT_MS },
   { method: 'GET', path: '/withdrawal_returns', service: 'fulfilment' },
   { method: 'POST', path: '/withdrawal_returns/:orderId/received', service: 'fulfilment' },
   { method: 'POST', path: '/orders/:id/refund', service: 'checkout' },

@@ -15,6 +15,7 @@ const down = 'http://127.0.0.1:9';
 let silent: Server;
 const held = new Set<Socket>();
 let notReady: FastifyInstance;
+let slow: FastifyInstance;
 
 /** A service that accepts connections and never answers: a frozen process, or one stuck on its database. */
 async function startSilentService(): Promise<string> {
@@ -27,7 +28,7 @@ async function startSilentService(): Promise<string> {
   return `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
 }
 
-function gatewayFor(urls: { scan: string; catalog: string }, timeoutMs: number) {
+function gatewayFor(urls: { scan: string; catalog: string; fulfilment?: string }, timeoutMs: number) {
   return buildApp(
     configSchema.parse({
       NODE_ENV: 'test',
@@ -37,7 +38,7 @@ function gatewayFor(urls: { scan: string; catalog: string }, timeoutMs: number) 
       CATALOG_URL: urls.catalog,
       CHECKOUT_URL: down,
       FAMILY_URL: down,
-      FULFILMENT_URL: down,
+      FULFILMENT_URL: urls.fulfilment ?? down,
       NOTIFIER_URL: down,
       IDENTITY_SECRET: secret,
       UPSTREAM_TIMEOUT_MS: String(timeoutMs),
@@ -51,11 +52,21 @@ beforeAll(async () => {
   notReady.get('/healthz', async () => ({ status: 'ok' }));
   notReady.get('/readyz', async (_request, reply) => reply.code(503).send({ status: 'not_ready', checks: { postgres: 'unavailable' } }));
   await notReady.listen({ port: 0, host: '127.0.0.1' });
+  // Answers everything after 2 s: a sheet of QR codes being drawn, or a service stuck for a while.
+  slow = Fastify();
+  const late = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return { drawn: true };
+  };
+  slow.get('/batches/:id/sheet.pdf', late);
+  slow.get('/orders', late);
+  await slow.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const socket of held) socket.destroy();
   silent?.close();
   await notReady.close();
+  await slow.close();
   rmSync(frontendsDir, { recursive: true, force: true });
 });
 
@@ -99,6 +110,21 @@ describe('gateway deadlines', () => {
       const response = await gateway.inject({ url: '/readyz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'ready', checks: { upstreams: 'ok', scan: 'unavailable', catalog: 'unavailable' } });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('gives a route slow by nature (a sheet of QR codes) its own longer timeout, and no other', async () => {
+    const gateway = await gatewayFor(
+      { scan: down, catalog: down, fulfilment: `http://127.0.0.1:${(slow.server.address() as { port: number }).port}` },
+      300,
+    );
+    try {
+      const sheet = await gateway.inject({ url: `/batches/${globalThis.crypto.randomUUID()}/sheet.pdf` });
+      expect(sheet.statusCode).toBe(200);
+      expect(sheet.json()).toEqual({ drawn: true });
+      expect((await gateway.inject({ url: '/orders' })).statusCode).toBe(503);
     } finally {
       await gateway.close();
     }

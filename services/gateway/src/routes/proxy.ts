@@ -122,6 +122,8 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
         // The path only: reply-from appends the query itself, and logs what it is given.
         return reply.from(queryStart === -1 ? request.url : request.url.slice(0, queryStart), {
           ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+          // Slow-by-nature routes (a PDF, a photo) wait longer than the scope's UPSTREAM_TIMEOUT_MS.
+          ...(route.timeoutMs ? { timeout: route.timeoutMs } : {}),
           rewriteRequestHeaders: (_original, headers) => {
             const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
             for (const name of CLIENT_ONLY_HEADERS) delete rest[name];
