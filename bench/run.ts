@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseMail } from '@bracelet/dev-mail';
 import { repoRoot, startStack, uniqueQueuePrefix } from '@bracelet/devstack';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { measureCheckoutBurst } from './checkout-burst.js';
 import { createFamily, measureOrdersList, mint, seedOrders } from './product.js';
 
@@ -42,15 +43,34 @@ async function load(url: string, label: string) {
   };
 }
 
-function startHelloWorld(): Promise<{ url: string; stop(): void }> {
+/** A reference server (bench/hello-world.ts, bench/floor-reference.ts) in its own process, beside the product. */
+function startReference(entry: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; stop(): void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/hello-world.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, entry)], {
       cwd: repoRoot,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.once('data', (chunk: Buffer) => resolve({ url: `${chunk.toString().trim()}/`, stop: () => child.kill('SIGTERM') }));
-    child.once('exit', (code) => reject(new Error(`hello-world exited ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${entry} exited ${code}`)));
   });
+}
+
+/** The floor's tables: scan's card and log shapes, with the product's cards copied in. */
+async function prepareFloorTables(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`
+      DROP SCHEMA IF EXISTS bench_floor CASCADE;
+      CREATE SCHEMA bench_floor;
+      CREATE TABLE bench_floor.scan_cards (LIKE scan.scan_cards INCLUDING ALL);
+      INSERT INTO bench_floor.scan_cards SELECT * FROM scan.scan_cards;
+      CREATE TABLE bench_floor.scan_log (LIKE scan.scan_log INCLUDING ALL);
+    `);
+  } finally {
+    await client.end();
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -132,7 +152,8 @@ const stack = await startStack({
   serviceEnv: { SCAN_LOOKUPS_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_IP: '100000', CHECKOUT_RATE_LIMIT_PER_IP: '100000' },
   log: note,
 });
-const hello = await startHelloWorld();
+const hello = await startReference('bench/hello-world.ts');
+let floor: { url: string; stop(): void } | undefined;
 const lookupUrl = (id: string) => new URL(`/get_child_by_bracelet/${id}`, stack.baseUrl).toString();
 try {
   // 0. The back office's 'Commandes à expédier' with 10,000 orders: its first page, a status, a search.
@@ -178,8 +199,14 @@ try {
   const probes = latencyBracelets.slice(WARMUP_SCANS + SCANS);
   const probeNames = family.childNames.slice(1 + WARMUP_SCANS + SCANS, 1 + WARMUP_SCANS + SCANS + FLOOD_PROBES);
 
-  // 2. Throughput and latency, hello-world first, then the product through the gateway.
+  // 2. Throughput and latency: the references first (hello-world, then the least machinery that
+  // can answer the card: read by primary key, and read with the scan row written in the same
+  // statement), then the product through the gateway.
+  await prepareFloorTables(stack.databaseAdminUrl);
+  floor = await startReference('bench/floor-reference.ts', { DATABASE_URL: stack.databaseAdminUrl });
   const helloWorld = await load(hello.url, 'hello-world');
+  const floorRead = await load(`${floor.url}read/${loadBracelet}`, 'floor: card by primary key (one process, one pool)');
+  const floorWrite = await load(`${floor.url}write/${loadBracelet}`, 'floor: card + scan row in one statement');
   const unconfigured = await load(lookupUrl(stack.demo.bracelets[0] as string), 'lookup, unconfigured bracelet');
   // An unknown id must not be told apart from an unconfigured one by its answer time.
   const unknown = await load(lookupUrl('00000000000000000000'), 'lookup, unknown bracelet (404)');
@@ -191,10 +218,15 @@ try {
   ]);
 
   const ratio = configured.requestsPerSecond / helloWorld.requestsPerSecond;
+  // Issue 14: each lookup against its own floor, same run, same connections.
+  const unconfiguredToFloor = unconfigured.requestsPerSecond / floorRead.requestsPerSecond;
+  const configuredToFloor = configured.requestsPerSecond / floorWrite.requestsPerSecond;
   const results = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
     helloWorld,
+    floorRead,
+    floorWrite,
     lookupUnconfigured: { ...unconfigured, ratioToHelloWorld: unconfigured.requestsPerSecond / helloWorld.requestsPerSecond },
     lookupConfigured: { ...configured, ratioToHelloWorld: ratio },
     lookupUnknown: { ...unknown, p50RatioToUnconfigured: unknown.p50Ms / unconfigured.p50Ms },
@@ -205,6 +237,16 @@ try {
     budgets: {
       lookupRatio: { target: '≥ 0.40', met: ratio >= 0.4 },
       lookupP99: { target: '< 25 ms', met: configured.p99Ms < 25 },
+      unconfiguredToFloor: {
+        target: '≥ 0.6 × floor read, p99 ≤ 2 × its p99',
+        ratio: unconfiguredToFloor,
+        met: unconfiguredToFloor >= 0.6 && unconfigured.p99Ms <= 2 * floorRead.p99Ms,
+      },
+      configuredToFloor: {
+        target: '≥ 0.6 × floor write, p99 ≤ 2 × its p99',
+        ratio: configuredToFloor,
+        met: configuredToFloor >= 0.6 && configured.p99Ms <= 2 * floorWrite.p99Ms,
+      },
       scanToMailP99: { target: '< 1000 ms at 100 scans/s', met: scanToMail.p99Ms < 1000 && scanToMail.mails === scanToMail.scans },
       ordersFirstPage: { target: '< 200 ms with 10,000 orders', met: ordersList.firstPage.p99Ms < 200 },
       checkoutBurst: {
@@ -232,6 +274,20 @@ try {
     row('lookup unconfigured req/s (p99)', `${fmt(unconfigured.requestsPerSecond)} (${fmt(unconfigured.p99Ms)} ms)`, ''),
     row('lookup unknown (404) req/s (p99)', `${fmt(unknown.requestsPerSecond)} (${fmt(unknown.p99Ms)} ms)`, 'same range as unconfigured'),
     row('lookup configured req/s (p99)', `${fmt(configured.requestsPerSecond)} (${fmt(configured.p99Ms)} ms)`, ''),
+    row('floor read req/s (p99)', `${fmt(floorRead.requestsPerSecond)} (${fmt(floorRead.p99Ms)} ms)`, 'reference (issue 14)'),
+    row('floor write req/s (p99)', `${fmt(floorWrite.requestsPerSecond)} (${fmt(floorWrite.p99Ms)} ms)`, 'reference (issue 14)'),
+    row(
+      'unconfigured / floor read (p99 ×)',
+      `${fmt(unconfiguredToFloor, 2)} (${fmt(unconfigured.p99Ms / floorRead.p99Ms, 1)} ×)`,
+      '≥ 0.60 (p99 ≤ 2 ×)',
+      results.budgets.unconfiguredToFloor.met,
+    ),
+    row(
+      'configured / floor write (p99 ×)',
+      `${fmt(configuredToFloor, 2)} (${fmt(configured.p99Ms / floorWrite.p99Ms, 1)} ×)`,
+      '≥ 0.60 (p99 ≤ 2 ×)',
+      results.budgets.configuredToFloor.met,
+    ),
     row('lookup configured / hello-world', fmt(ratio, 2), '≥ 0.40', results.budgets.lookupRatio.met),
     row('lookup configured p99', `${fmt(configured.p99Ms)} ms`, '< 25 ms at 50 connections', results.budgets.lookupP99.met),
     row('lookup p50 / p99 at 100 scans/s', `${fmt(scanToMail.lookupP50Ms)} / ${fmt(scanToMail.lookupP99Ms)} ms`, ''),
@@ -267,6 +323,7 @@ try {
   process.stdout.write(`${table.join('\n')}\n`);
 } finally {
   hello.stop();
+  floor?.stop();
   await stack.stop();
   if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -47,6 +47,8 @@ export type StackOptions = {
 
 export type Stack = {
   baseUrl: string;
+  /** The product's database as its owner (benchmarks build their references beside it). */
+  databaseAdminUrl: string;
   /** Every gateway, on loopback (one unless `replicas`). */
   gatewayUrls: string[];
   demo: DemoData;
@@ -220,7 +222,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (firstBracelet) await waitUntilReady(`${gatewayUrls[0]}/get_child_by_bracelet/${firstBracelet}`, gateway, 30_000);
 
     writeFileSync(join(dataDir, 'demo.json'), `${JSON.stringify({ baseUrl, ...demo }, null, 2)}\n`);
-    return { baseUrl, gatewayUrls, demo, processes, mailDir, smsDir: join(dataDir, 'sms'), metricsUrls, stop: stopAll };
+    return {
+      baseUrl,
+      databaseAdminUrl: postgres.adminUrl,
+      gatewayUrls,
+      demo,
+      processes,
+      mailDir,
+      smsDir: join(dataDir, 'sms'),
+      metricsUrls,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
