@@ -15,6 +15,8 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 export type DatabaseDeadlines = { acquireMs: number; statementMs: number };
 
 const READ_MARGIN_MS = 500;
+/** Longest a service's transaction may sit idle between statements (a handler's send included). */
+export const IDLE_IN_TRANSACTION_MS = 45_000;
 
 /** The deadlines a data service's settings give (baseConfigSchema). */
 export const databaseDeadlinesOf = (config: { DB_ACQUIRE_TIMEOUT_MS: number; DB_STATEMENT_TIMEOUT_MS: number }): DatabaseDeadlines => ({
@@ -36,6 +38,12 @@ export function createPool(databaseUrl: string, schema: string, max = 10, deadli
           connectionTimeoutMillis: deadlines.acquireMs,
           statement_timeout: deadlines.statementMs,
           query_timeout: deadlines.statementMs + READ_MARGIN_MS,
+          // A process lost with its machine (no FIN, no RST) must not hold its transaction's locks
+          // for hours: Postgres ends a transaction left idle this long (above the notifier's 20 s
+          // send inside a job's transaction), and keepalives reveal the dead peer (ADR 015).
+          idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
         }
       : {}),
   });
