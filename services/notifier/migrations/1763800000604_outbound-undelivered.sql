@@ -6,10 +6,17 @@ ALTER TABLE outbound_messages ADD CONSTRAINT outbound_messages_status_check CHEC
 ALTER TABLE outbound_messages ADD COLUMN attempts integer NOT NULL DEFAULT 1;
 ALTER TABLE outbound_messages ADD COLUMN last_error text;
 ALTER TABLE outbound_messages ADD COLUMN given_up_at timestamptz;
+-- Whose claim a row is: only the worker holding the current claim may record how the send ended
+-- (a worker paused past its lease must not overwrite the outcome of the one that took over).
+ALTER TABLE outbound_messages ADD COLUMN claim_id uuid;
 CREATE INDEX outbound_messages_undelivered ON outbound_messages (given_up_at DESC) WHERE status = 'undelivered';
+-- The back office counts the messages being retried or stuck without reading the whole table.
+CREATE INDEX outbound_messages_unsettled ON outbound_messages (status, claimed_at) WHERE status IN ('pending', 'failed');
 
 -- Down Migration
+DROP INDEX outbound_messages_unsettled;
 DROP INDEX outbound_messages_undelivered;
+ALTER TABLE outbound_messages DROP COLUMN claim_id;
 ALTER TABLE outbound_messages DROP COLUMN given_up_at;
 ALTER TABLE outbound_messages DROP COLUMN last_error;
 ALTER TABLE outbound_messages DROP COLUMN attempts;

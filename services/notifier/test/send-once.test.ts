@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { freePort, startMailCatcher } from '@bracelet/devstack';
 import { createLogger, createPool, metrics } from '@bracelet/service-kit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createOutboundMessageRepository } from '../src/db/outbound-messages.repository.js';
 import { createMailer, type Mailer } from '../src/mail/mailer.js';
 import { createOutbound, MessageInFlightError, messageIdOf } from '../src/mail/send-once.js';
 import { createLogSmsProvider } from '../src/sms/log-provider.js';
@@ -89,6 +90,56 @@ describe('sending a message once when a worker dies mid-send', () => {
     // Never tried again by a later delivery of the same event.
     expect(await createOutbound({ mailer, sms }).mail(context, { eventId, template: 'scan-alert', mail: message(to) })).toBe(false);
     expect(mailsTo(to)).toHaveLength(0);
+  });
+
+  it('keeps the claim of a send that overran its deadline until the lease has passed: no second copy meanwhile', async () => {
+    let sends = 0;
+    const slow: Mailer = {
+      send: () => {
+        sends += 1;
+        return new Promise<void>(() => {});
+      },
+      close: () => {},
+    };
+    const outbound = createOutbound({ mailer: slow, sms, sendDeadlineMs: 200 });
+    const eventId = globalThis.crypto.randomUUID();
+    const to = `lent-${eventId.slice(0, 8)}@example.com`;
+    await expect(outbound.mail(context, { eventId, template: 'scan-alert', mail: message(to) })).rejects.toThrow(
+      'did not finish within 200 ms',
+    );
+    const { rows } = await db.query<{ status: string; last_error: string }>(
+      'SELECT status, last_error FROM outbound_messages WHERE event_id = $1',
+      [eventId],
+    );
+    expect(rows[0]?.status).toBe('pending');
+    expect(rows[0]?.last_error).toContain('200 ms');
+    // The job's retry comes back soon: the first send may still go through, so nothing is sent again.
+    await expect(outbound.mail(context, { eventId, template: 'scan-alert', mail: message(to) })).rejects.toBeInstanceOf(
+      MessageInFlightError,
+    );
+    expect(sends).toBe(1);
+  });
+
+  it('lets only the current claim record how a send ended: a worker paused past its lease cannot overwrite the taker', async () => {
+    const messages = createOutboundMessageRepository(db);
+    const eventId = globalThis.crypto.randomUUID();
+    const message = { eventId, channel: 'email' as const, recipient: `pause-${eventId.slice(0, 8)}@example.com`, template: 'scan-alert' };
+    const paused = await messages.claim(message, 30);
+    expect(paused.kind).toBe('claimed');
+    await db.query("UPDATE outbound_messages SET claimed_at = now() - interval '31 seconds' WHERE event_id = $1", [eventId]);
+    const taker = await messages.claim(message, 30);
+    expect(taker.kind).toBe('claimed');
+    if (paused.kind !== 'claimed' || taker.kind !== 'claimed') return;
+    await messages.markSent(message, taker.token);
+    // The paused worker wakes up with its transport's error: the message stays sent (no resend on replay).
+    await messages.markFailed(message, paused.token, 'connection reset');
+    await messages.markUndelivered(message, paused.token, 'connection reset');
+    const { rows } = await db.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM outbound_messages WHERE event_id = $1',
+      [eventId],
+    );
+    expect(rows).toEqual([{ status: 'sent', attempts: 2 }]);
+    expect((await messages.claim(message, 30)).kind).toBe('settled');
   });
 
   it('gives every copy of one message the same Message-ID, and each message its own', () => {

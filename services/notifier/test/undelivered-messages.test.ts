@@ -32,10 +32,18 @@ describe("the back office's undelivered messages", () => {
        VALUES ($1, $2, 'email', $3, 'scan-alert', 'undelivered', 12, '550 5.1.1 no such user', now())`,
       [globalThis.crypto.randomUUID(), eventId, recipient],
     );
+    // And a claim nobody sent nor released for 11 minutes (a notifier wedged mid-send).
+    await notifier.db.query(
+      `INSERT INTO outbound_messages (id, event_id, channel, recipient, template, status, claimed_at)
+       VALUES ($1, $2, 'sms', '+33600000000', 'scan-alert', 'pending', now() - interval '11 minutes')`,
+      [globalThis.crypto.randomUUID(), globalThis.crypto.randomUUID()],
+    );
     const answer = await notifier.app.inject({ url: '/undelivered_messages', headers: as('staff') });
     expect(answer.statusCode).toBe(200);
-    const body = answer.json() as { retrying: number; undelivered: Array<Record<string, unknown>> };
+    const body = answer.json() as { total: number; retrying: number; stuck: number; undelivered: Array<Record<string, unknown>> };
     expect(body.retrying).toBeGreaterThanOrEqual(0);
+    expect(body.stuck).toBeGreaterThanOrEqual(1);
+    expect(body.total).toBeGreaterThanOrEqual(body.undelivered.length);
     expect(body.undelivered[0]).toMatchObject({
       channel: 'email',
       template: 'scan-alert',

@@ -23,10 +23,17 @@ const templateLabels: Record<string, string> = {
 function Undelivered() {
   const load = useLoad(endpoints.undeliveredMessages());
   if (load.status !== 'loaded') return <LoadStatus load={load} failure="La liste des messages non remis n'est pas disponible." />;
-  const { undelivered, retrying } = load.data;
+  const { undelivered, total, retrying, stuck } = load.data;
   return (
     <section aria-labelledby="undelivered" className="card">
-      <h2 id="undelivered">Messages non remis ({undelivered.length})</h2>
+      <h2 id="undelivered">Messages non remis ({total})</h2>
+      {stuck > 0 ? (
+        <p className="alert alert--error" role="alert">
+          {stuck} message{stuck > 1 ? 's' : ''} bloqué{stuck > 1 ? 's' : ''} depuis plus de 10 minutes (ni envoyé{stuck > 1 ? 's' : ''}, ni
+          abandonné{stuck > 1 ? 's' : ''}) : vérifiez le notifier et ses journaux.
+        </p>
+      ) : null}
+      {total > undelivered.length ? <p className="muted">Les {undelivered.length} plus récents sont affichés.</p> : null}
       {retrying > 0 ? (
         <p>
           {retrying} message{retrying > 1 ? 's' : ''} en échec pour l'instant, nouvel essai automatique en cours.

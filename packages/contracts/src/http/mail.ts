@@ -10,7 +10,8 @@ export type DevMail = z.infer<typeof devMailSchema>;
 
 /**
  * GET /undelivered_messages (notifier, staff only): the messages given up on after their last try
- * (newest first, with the transport's refusal), and how many are failing and still being retried.
+ * (newest first, with the transport's refusal), how many in all, how many are failing and still
+ * being retried, and how many are stuck.
  */
 export const undeliveredMessageSchema = z.object({
   id: z.uuid(),
@@ -22,5 +23,11 @@ export const undeliveredMessageSchema = z.object({
   created_at: z.string(),
   given_up_at: z.string(),
 });
-export const undeliveredMessagesSchema = z.object({ undelivered: z.array(undeliveredMessageSchema), retrying: z.number().int() });
+/** `total`: all given up on (the list shows the newest); `stuck`: claims neither sent nor released for 10 minutes. */
+export const undeliveredMessagesSchema = z.object({
+  undelivered: z.array(undeliveredMessageSchema),
+  total: z.number().int(),
+  retrying: z.number().int(),
+  stuck: z.number().int(),
+});
 export type UndeliveredMessages = z.infer<typeof undeliveredMessagesSchema>;

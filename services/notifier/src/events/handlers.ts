@@ -17,6 +17,16 @@ import { refundConfirmationMail } from '../templates/refund-mails.js';
 import { orderShippedMail } from '../templates/shipping-mails.js';
 import { withdrawalAcknowledgmentMail } from '../templates/withdrawal-mails.js';
 
+/**
+ * Sends an event's messages side by side and waits for every one of them before failing the job
+ * with the first refusal: a message still being sent is never left running outside its job.
+ */
+async function sendAll(sends: Promise<unknown>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(sends);
+  const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (refused) throw refused.reason;
+}
+
 const scanToAlertSeconds = defineHistogram(
   'scan_to_alert_seconds',
   "From a finder's scan to its alert (mail and SMS) handed to the transports, in seconds.",
@@ -42,7 +52,7 @@ export function createNotifierEventHandlers({
   return {
     // Scan groups scans: this event is the first of its window, so it alerts at once.
     'bracelet.scanned': async (event, context) => {
-      await Promise.all([
+      await sendAll([
         outbound.mail(context, { eventId: event.eventId, template: 'scan-alert', mail: scanAlertMail(event, publicUrl) }),
         outbound.sms(context, {
           eventId: event.eventId,
@@ -58,7 +68,7 @@ export function createNotifierEventHandlers({
       await outbound.mail(context, { eventId: event.eventId, template: 'scan-summary', mail: scanSummaryMail(event, publicUrl) });
     },
     'location.shared': async (event, context) => {
-      await Promise.all([
+      await sendAll([
         outbound.mail(context, { eventId: event.eventId, template: 'location', mail: locationMail(event) }),
         outbound.sms(context, { eventId: event.eventId, template: 'location', to: event.emergencyContactPhone, text: locationSms(event) }),
       ]);

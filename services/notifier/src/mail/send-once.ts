@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defineCounter, type Logger, type Pool, withTimeout } from '@bracelet/service-kit';
+import { defineCounter, type Logger, type Pool, TimeoutError, withTimeout } from '@bracelet/service-kit';
 import { createOutboundMessageRepository, type OutboundMessage } from '../db/outbound-messages.repository.js';
 import type { SmsProvider } from '../sms/provider.js';
 import type { Mail, Mailer } from './mailer.js';
@@ -27,7 +27,7 @@ export class MessageInFlightError extends Error {
   override name = 'MessageInFlightError';
 }
 
-type OutboundOptions = { mailer: Mailer; sms: SmsProvider; claimLeaseSeconds?: number };
+type OutboundOptions = { mailer: Mailer; sms: SmsProvider; claimLeaseSeconds?: number; sendDeadlineMs?: number };
 
 /** The job's context: its database, its log, and whether this is its last try (the kit's consumer). */
 export type SendContext = { db: Pool; log: Logger; lastAttempt?: boolean };
@@ -42,30 +42,38 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
  * a second copy is a death between the provider's acceptance and the 'sent' mark; e-mails then
  * carry the same Message-ID (one per event and recipient), which mail services fold into one.
  */
-export function createOutbound({ mailer, sms, claimLeaseSeconds = DEFAULT_CLAIM_LEASE_SECONDS }: OutboundOptions) {
+export function createOutbound({
+  mailer,
+  sms,
+  claimLeaseSeconds = DEFAULT_CLAIM_LEASE_SECONDS,
+  sendDeadlineMs = SEND_DEADLINE_MS,
+}: OutboundOptions) {
   async function sendOnce({ db, log, lastAttempt }: SendContext, message: OutboundMessage, send: () => Promise<void>): Promise<boolean> {
     const messages = createOutboundMessageRepository(db);
     const claim = await messages.claim(message, claimLeaseSeconds);
-    if (claim === 'settled') return false;
-    if (claim === 'in-flight') throw new MessageInFlightError(`${message.channel} ${message.template} is being sent by another worker`);
+    if (claim.kind === 'settled') return false;
+    if (claim.kind === 'in-flight') throw new MessageInFlightError(`${message.channel} ${message.template} is not ours to send now`);
+    const { token } = claim;
     const labels = { channel: message.channel, template: message.template };
     try {
-      await withTimeout(send(), SEND_DEADLINE_MS, `${message.channel} transport`);
+      await withTimeout(send(), sendDeadlineMs, `${message.channel} transport`);
     } catch (error) {
-      if (!lastAttempt) {
-        messagesTotal.inc({ ...labels, outcome: 'failed' });
-        await messages.markFailed(message, describeError(error));
-        throw error;
+      messagesTotal.inc({ ...labels, outcome: lastAttempt ? 'undelivered' : 'failed' });
+      if (lastAttempt) {
+        // Out of tries: kept as undelivered for staff (back office, metric, this error line), and
+        // the job ends here rather than in a failed set nobody reads.
+        await messages.markUndelivered(message, token, describeError(error));
+        log.error({ err: error, channel: message.channel, template: message.template }, 'message undelivered after its last try');
+        return false;
       }
-      // Out of tries: kept as undelivered for staff (back office, metric, this error line), and
-      // the job ends here rather than in a failed set nobody reads.
-      messagesTotal.inc({ ...labels, outcome: 'undelivered' });
-      await messages.markUndelivered(message, describeError(error));
-      log.error({ err: error, channel: message.channel, template: message.template }, 'message undelivered after its last try');
-      return false;
+      // A send past its deadline may still go through (the transport is not cancelled): its
+      // claim stays until the lease has passed, so a retry cannot send a second copy meanwhile.
+      if (error instanceof TimeoutError) await messages.noteError(message, token, describeError(error));
+      else await messages.markFailed(message, token, describeError(error));
+      throw error;
     }
     messagesTotal.inc({ ...labels, outcome: 'sent' });
-    await messages.markSent(message);
+    await messages.markSent(message, token);
     return true;
   }
 

@@ -19,9 +19,11 @@ export function registerUndeliveredMessageRoutes(app: HttpServer, { db, config }
       schema: { response: { 200: undeliveredMessagesSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
     },
     async () => {
-      const { undelivered, retrying } = await messages.listUndelivered(LISTED);
+      const { undelivered, total, retrying, stuck } = await messages.listUndelivered(LISTED);
       return {
+        total,
         retrying,
+        stuck,
         undelivered: undelivered.map((row) => ({
           ...row,
           created_at: row.created_at.toISOString(),
