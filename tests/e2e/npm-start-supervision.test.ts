@@ -164,6 +164,9 @@ describe('npm start supervises the product', () => {
     expect(code, output).toBe(0);
     expect(seconds).toBeLessThan(15);
     expect(output).toContain('Arrêté.');
+    // Ctrl-C reached every process: their exits were expected, none announced as a crash or restarted.
+    expect(output.split("s'est arrêté de façon inattendue")).toHaveLength(2);
+    expect(output.split('redémarré (')).toHaveLength(2);
     // Nothing of the product is left running.
     expect(pidOf('services/notifier/src/server.ts')).toBeUndefined();
     expect(pidOf('services/gateway/src/server.ts')).toBeUndefined();

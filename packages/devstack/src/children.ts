@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { repoRoot } from './processes-table.js';
 
 export type RunningProcess = {
@@ -10,6 +11,8 @@ export type RunningProcess = {
   readonly child: ChildProcess;
   /** How many times the supervisor restarted it. */
   readonly restarts: number;
+  /** From now on an exit is expected (the whole product is stopping): no restart, no alarm. */
+  markStopping(): void;
   stop(): Promise<void>;
 };
 
@@ -46,20 +49,31 @@ export function startProcess(
   let restartTimer: NodeJS.Timeout | undefined;
   const crashes: number[] = [];
 
-  const forward = (chunk: Buffer) => {
-    logFile.write(chunk);
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const record = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-        const text = `${record.msg ?? ''}${record.err?.message ? `: ${record.err.message}` : ''}`;
-        lastLine = text;
-        if ((record.level ?? 0) >= WARN) echo(`[${name}] ${text}`);
-      } catch {
-        lastLine = line;
-        echo(`[${name}] ${line}`);
-      }
+  const echoLine = (line: string) => {
+    if (!line.trim()) return;
+    try {
+      const record = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      const text = `${record.msg ?? ''}${record.err?.message ? `: ${record.err.message}` : ''}`;
+      lastLine = text;
+      if ((record.level ?? 0) >= WARN) echo(`[${name}] ${text}`);
+    } catch {
+      lastLine = line;
+      echo(`[${name}] ${line}`);
     }
+  };
+  /** Whole lines only (a chunk may end mid-line, or mid-character), each stream on its own. */
+  const lineReader = () => {
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    return {
+      data: (chunk: Buffer) => {
+        logFile.write(chunk);
+        const lines = (partial + decoder.write(chunk)).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) echoLine(line);
+      },
+      end: () => echoLine(partial + decoder.end()),
+    };
   };
 
   const spawnChild = () => {
@@ -68,9 +82,13 @@ export function startProcess(
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    started.stdout?.on('data', forward);
-    started.stderr?.on('data', forward);
-    started.once('exit', (code, signal) => {
+    for (const stream of [started.stdout, started.stderr]) {
+      const reader = lineReader();
+      stream?.on('data', reader.data);
+      stream?.on('end', reader.end);
+    }
+    // 'close' comes once its output is read to the end: the last line is the real last one.
+    started.once('close', (code, signal) => {
       if (stopping || !supervision) return;
       const now = Date.now();
       crashes.push(now);
@@ -104,6 +122,10 @@ export function startProcess(
     },
     get restarts() {
       return restarts;
+    },
+    markStopping() {
+      stopping = true;
+      clearTimeout(restartTimer);
     },
     async stop() {
       stopping = true;

@@ -138,6 +138,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // The gateways first, so no request is sent to a service that is closing; the services get
       // the signal once the gateways are gone or 2 s later, so the whole stop stays within one
       // process's shutdown deadline (a Ctrl-C returns within 15 s even with Redis gone).
+      // Ctrl-C reaches every process at once: their exits from now on are expected, not crashes.
+      for (const running of processes) running.markStopping();
       const isGateway = (running: RunningProcess) => running.name.startsWith('gateway');
       const gatewaysStopped = Promise.all(processes.filter(isGateway).map((running) => running.stop()));
       await Promise.race([gatewaysStopped, new Promise((resolve) => setTimeout(resolve, 2000))]);
