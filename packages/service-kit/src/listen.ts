@@ -27,15 +27,14 @@ type GraceOptions = {
  * Listens, and on SIGTERM/SIGINT closes `phases` within the deadline, then exits: 0 when all
  * closed, 1 when the deadline cut them short — the log line names what was abandoned. A job cut
  * short never committed (its connection dies with the process, so Postgres rolls it back) and
- * BullMQ gives it to another worker once its lock lapses (ADR 015). A second signal exits at once.
+ * BullMQ gives it to another worker once its lock lapses (ADR 015).
  */
 export async function listenWithGrace(app: FastifyInstance, { host, port, log, deadlineMs, phases, force }: GraceOptions): Promise<void> {
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) {
-      log.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
+    // Ctrl-C under npm start reaches every process, and the orchestrator then sends its own SIGTERM:
+    // a second signal changes nothing, the deadline already bounds the wait.
+    if (stopping) return;
     stopping = true;
     log.info({ signal, deadlineMs }, 'shutting down');
     const outcome = await closeWithin(phases, Math.max(deadlineMs - EXIT_MARGIN_MS, deadlineMs / 2), log);
