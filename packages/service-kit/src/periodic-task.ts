@@ -31,3 +31,19 @@ export function startPeriodicTask(
     },
   };
 }
+
+/** Rows a purge deletes per statement: small enough to stay far below the statement deadline. */
+export const PURGE_BATCH = 5000;
+
+/**
+ * Runs `deleteBatch` until a batch comes back short, and answers the total deleted: a purge of
+ * any backlog in statements that each finish well within the deadline.
+ */
+export async function deleteInBatches(deleteBatch: (batch: number) => Promise<number>, batch = PURGE_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch(batch);
+    total += deleted;
+    if (deleted < batch) return total;
+  }
+}

@@ -89,7 +89,7 @@ describe('POST /track_visit/ and POST /track-event', () => {
     await post('/track_visit/', { visit_id: old, visitor_id: id() });
     await catalog.db.query("UPDATE visits SET visited_at = now() - interval '14 months' WHERE visit_id = $1", [old]);
     const { createTrackingRepository } = await import('../src/db/tracking.repository.js');
-    expect(await createTrackingRepository(catalog.db).deleteVisitsOlderThan(13)).toBeGreaterThanOrEqual(1);
+    expect(await createTrackingRepository(catalog.db).deleteVisitsOlderThan(13, 5000)).toBeGreaterThanOrEqual(1);
     expect((await catalog.db.query('SELECT 1 FROM visits WHERE visit_id = $1', [old])).rowCount).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, familyAlertedHeader } from '@bracelet/contracts';
-import { createHttpServer, createLogger, encodeIdentity, type Pool } from '@bracelet/service-kit';
+import { createHttpServer, createLogger, deleteInBatches, encodeIdentity, type Pool } from '@bracelet/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFinderActivityRepository } from '../src/db/finder-activity.repository.js';
 import { registerBraceletRoutes } from '../src/routes/bracelets/index.js';
@@ -327,13 +327,15 @@ describe('scans and positions', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
-  it('deletes positions older than 30 days', async () => {
+  it('deletes positions older than 30 days, in batches whatever the backlog', async () => {
     const id = await configured('s5');
     const activity = createFinderActivityRepository(db);
     const old = await activity.recordLocation({ braceletId: id, lat: 1, lon: 1 });
+    const older = await activity.recordLocation({ braceletId: id, lat: 3, lon: 3 });
     const recent = await activity.recordLocation({ braceletId: id, lat: 2, lon: 2 });
-    await db.query("UPDATE location_shares SET shared_at = now() - interval '31 days' WHERE id = $1", [old]);
-    await activity.deleteLocationsOlderThan(30);
+    await db.query("UPDATE location_shares SET shared_at = now() - interval '31 days' WHERE id = ANY($1)", [[old, older]]);
+    // Batches of one: the purge goes on until a batch comes back short.
+    expect(await deleteInBatches((batch) => activity.deleteLocationsOlderThan(30, batch), 1)).toBeGreaterThanOrEqual(2);
     const left = await db.query('SELECT id FROM location_shares WHERE bracelet_id = $1', [id]);
     expect(left.rows.map((row) => row.id)).toEqual([recent]);
   });

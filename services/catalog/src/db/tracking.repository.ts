@@ -45,12 +45,18 @@ export function createTrackingRepository(db: Queryable) {
     },
 
     /** Visits are kept 13 months (CNIL), then deleted. */
-    /** One replica at a time purges (the others' statements find the lock taken and delete nothing). */
-    async deleteVisitsOlderThan(months: number): Promise<number> {
+    /**
+     * Deletes up to `batch` visits past the retention (small statements, each well within the
+     * statement deadline, whatever the backlog). One replica at a time: the others' statements
+     * find the lock taken and delete nothing.
+     */
+    async deleteVisitsOlderThan(months: number, batch: number): Promise<number> {
       const { rowCount } = await db.query(
         `WITH purge_lock AS (SELECT pg_try_advisory_xact_lock(hashtext('catalog.visits purge')) AS held)
-         DELETE FROM visits WHERE visited_at < now() - make_interval(months => $1) AND (SELECT held FROM purge_lock)`,
-        [months],
+         DELETE FROM visits
+         WHERE visit_id IN (SELECT visit_id FROM visits WHERE visited_at < now() - make_interval(months => $1) ORDER BY visited_at LIMIT $2)
+           AND (SELECT held FROM purge_lock)`,
+        [months, batch],
       );
       return rowCount ?? 0;
     },

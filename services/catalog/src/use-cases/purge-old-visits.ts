@@ -1,4 +1,4 @@
-import { type BackgroundTask, type Logger, type Pool, startPeriodicTask } from '@bracelet/service-kit';
+import { type BackgroundTask, deleteInBatches, type Logger, type Pool, startPeriodicTask } from '@bracelet/service-kit';
 import { createTrackingRepository } from '../db/tracking.repository.js';
 
 /**
@@ -9,7 +9,7 @@ export function startVisitRetention(db: Pool, log: Logger, months: number): Back
   return startPeriodicTask(
     { name: 'old visits purge', intervalMs: 24 * 3600_000, runAtStart: true },
     async () => {
-      const deleted = await createTrackingRepository(db).deleteVisitsOlderThan(months);
+      const deleted = await deleteInBatches((batch) => createTrackingRepository(db).deleteVisitsOlderThan(months, batch));
       if (deleted > 0) log.info({ deleted }, 'old visits deleted');
     },
     log,

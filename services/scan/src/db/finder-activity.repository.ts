@@ -51,12 +51,18 @@ export function createFinderActivityRepository(db: Queryable) {
     },
 
     /** Positions are kept 30 days, then deleted. */
-    /** One replica at a time purges (the others' statements find the lock taken and delete nothing). */
-    async deleteLocationsOlderThan(days: number): Promise<number> {
+    /**
+     * Deletes up to `batch` positions past the retention (small statements, each well within the
+     * statement deadline, whatever the backlog). One replica at a time: the others' statements
+     * find the lock taken and delete nothing.
+     */
+    async deleteLocationsOlderThan(days: number, batch: number): Promise<number> {
       const { rowCount } = await db.query(
         `WITH purge_lock AS (SELECT pg_try_advisory_xact_lock(hashtext('scan.location_shares purge')) AS held)
-         DELETE FROM location_shares WHERE shared_at < now() - make_interval(days => $1) AND (SELECT held FROM purge_lock)`,
-        [days],
+         DELETE FROM location_shares
+         WHERE id IN (SELECT id FROM location_shares WHERE shared_at < now() - make_interval(days => $1) ORDER BY shared_at LIMIT $2)
+           AND (SELECT held FROM purge_lock)`,
+        [days, batch],
       );
       return rowCount ?? 0;
     },

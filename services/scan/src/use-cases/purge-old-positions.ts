@@ -1,4 +1,4 @@
-import { type BackgroundTask, type Logger, type Pool, startPeriodicTask } from '@bracelet/service-kit';
+import { type BackgroundTask, deleteInBatches, type Logger, type Pool, startPeriodicTask } from '@bracelet/service-kit';
 import { createFinderActivityRepository } from '../db/finder-activity.repository.js';
 
 const HOUR = 3600_000;
@@ -11,7 +11,7 @@ export function startLocationRetention(db: Pool, log: Logger, retentionDays: num
   return startPeriodicTask(
     { name: 'old positions purge', intervalMs: HOUR, runAtStart: true },
     async () => {
-      const deleted = await createFinderActivityRepository(db).deleteLocationsOlderThan(retentionDays);
+      const deleted = await deleteInBatches((batch) => createFinderActivityRepository(db).deleteLocationsOlderThan(retentionDays, batch));
       if (deleted > 0) log.info({ deleted }, 'old shared positions deleted');
     },
     log,
