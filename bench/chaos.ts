@@ -92,6 +92,8 @@ writeFileSync(
   `${JSON.stringify({ at: new Date().toISOString(), minutes: Number(minutes), loadAverage: loadavg(), rates: RATES, timing: TIMING, rows }, null, 2)}\n`,
 );
 note(`results: ${file}`);
-if (!failed) rmSync(dataDir, { recursive: true, force: true });
-else note(`data kept in ${dataDir}`);
-process.exit(failed || rows.some((row) => row.missed.length > 0) ? 1 : 0);
+const missed = failed || rows.some((row) => row.missed.length > 0);
+// Kept when something failed: each process's log is in <dataDir>/logs, the mail and SMS beside it.
+if (missed) note(`data kept in ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });
+process.exit(missed ? 1 : 0);
