@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Queryable } from '@bracelet/service-kit';
 
 export type OutboundMessage = { eventId: string; channel: 'email' | 'sms'; recipient: string; template: string };
@@ -20,6 +21,9 @@ export type UndeliveredMessage = {
  */
 export type Claim = { kind: 'claimed'; token: string } | { kind: 'settled' } | { kind: 'in-flight' };
 
+/** This process, as a claim names its holder. */
+const worker = `${hostname()}:${process.pid}`;
+
 /** A pending claim older than this has neither been sent nor released: staff are told (back office). */
 const STUCK_AFTER = '10 minutes';
 
@@ -41,14 +45,15 @@ export function createOutboundMessageRepository(db: Queryable) {
     async claim(message: OutboundMessage, leaseSeconds: number): Promise<Claim> {
       const token = globalThis.crypto.randomUUID();
       const { rows } = await db.query<{ claim_id: string }>(
-        `INSERT INTO outbound_messages (id, event_id, channel, recipient, template, status, claimed_at, claim_id)
-         VALUES ($1, $2, $3, $4, $5, 'pending', now(), $7)
+        `INSERT INTO outbound_messages (id, event_id, channel, recipient, template, status, claimed_at, claim_id, claimed_by)
+         VALUES ($1, $2, $3, $4, $5, 'pending', now(), $7, $8)
          ON CONFLICT (event_id, channel, recipient) DO UPDATE
-           SET status = 'pending', claimed_at = now(), claim_id = EXCLUDED.claim_id, attempts = outbound_messages.attempts + 1
+           SET status = 'pending', claimed_at = now(), claim_id = EXCLUDED.claim_id, claimed_by = EXCLUDED.claimed_by,
+               attempts = outbound_messages.attempts + 1
            WHERE outbound_messages.status = 'failed'
               OR (outbound_messages.status = 'pending' AND outbound_messages.claimed_at < now() - make_interval(secs => $6))
          RETURNING claim_id`,
-        [globalThis.crypto.randomUUID(), message.eventId, message.channel, message.recipient, message.template, leaseSeconds, token],
+        [globalThis.crypto.randomUUID(), message.eventId, message.channel, message.recipient, message.template, leaseSeconds, token, worker],
       );
       if (rows[0]?.claim_id === token) return { kind: 'claimed', token };
       const { rows: current } = await db.query<{ status: string }>(
