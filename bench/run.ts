@@ -149,7 +149,13 @@ const stack = await startStack({
   port: 0,
   queuePrefix: uniqueQueuePrefix('bench'),
   logLevel: 'warn',
-  serviceEnv: { SCAN_LOOKUPS_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_IP: '100000', CHECKOUT_RATE_LIMIT_PER_IP: '100000' },
+  serviceEnv: {
+    SCAN_LOOKUPS_PER_MINUTE: '100000000',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    CHECKOUT_RATE_LIMIT_PER_IP: '100000',
+    // BENCH_PROFILE_DIR=…: every process writes its CPU profile there when it stops (bench/cpu-profile.mjs).
+    ...(process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--import ${join(repoRoot, 'bench/cpu-profile.mjs')}` } : {}),
+  },
   log: note,
 });
 const hello = await startReference('bench/hello-world.ts');
