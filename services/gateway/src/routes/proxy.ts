@@ -124,6 +124,10 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
           ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
           // Slow-by-nature routes (a PDF, a photo) wait longer than the scope's UPSTREAM_TIMEOUT_MS.
           ...(route.timeoutMs ? { timeout: route.timeoutMs } : {}),
+          // Never asked again: reply-from would retry a GET answered 503 up to 10 times, each with
+          // a fresh deadline, holding a finder through a frozen database instead of passing the
+          // service's 503 on (the page retries by itself; chaos run, ADR 016).
+          retryDelay: () => null,
           rewriteRequestHeaders: (_original, headers) => {
             const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
             for (const name of CLIENT_ONLY_HEADERS) delete rest[name];
