@@ -35,16 +35,22 @@ export type Fault = {
   entryPoint?: boolean;
 };
 
-export function killFault(processes: readonly RunningProcess[], name: string): Fault {
+export function killFault(
+  processes: readonly RunningProcess[],
+  name: string,
+  { label = '', beforeKill, afterKill }: { label?: string; beforeKill?: () => Promise<void>; afterKill?: () => Promise<void> | void } = {},
+): Fault {
   const running = processes.find((candidate) => candidate.name === name);
   if (!running) throw new Error(`no process ${name}`);
   let restartsBefore = 0;
   return {
-    name: `kill -9 ${name}`,
+    name: `kill -9 ${name}${label}`,
     entryPoint: name.startsWith('gateway'),
     async inject() {
+      await beforeKill?.();
       restartsBefore = running.restarts;
       running.child.kill('SIGKILL');
+      await afterKill?.();
     },
     async recover() {
       const deadline = now() + 30_000;
@@ -67,6 +73,31 @@ export function killFault(processes: readonly RunningProcess[], name: string): F
       return { recoveredAt, backAt: now() };
     },
   };
+}
+
+/**
+ * The notifier killed while it holds a message: SMTP stops answering (`hold`), the kill waits
+ * until an e-mail is claimed and in flight, then SMTP goes on. The message is neither sent nor
+ * released by the dead worker: its job comes back to the queue (≤ ~25 s) and its claim is taken
+ * over once the lease has passed (ADR 015).
+ */
+export function notifierMidSendFault(chaos: ChaosStack): Fault {
+  return killFault(chaos.stack.processes, 'notifier', {
+    label: ' mid-send',
+    beforeKill: async () => {
+      chaos.smtp.hold();
+      const deadline = now() + 10_000;
+      for (;;) {
+        const { rows } = await chaos.admin.query<{ count: string }>(
+          "SELECT count(*) FROM notifier.outbound_messages WHERE channel = 'email' AND status = 'pending' AND claimed_at > now() - interval '5 seconds'",
+        );
+        if (Number(rows[0]?.count) > 0) return;
+        if (now() > deadline) throw new Error('no e-mail in flight within 10 s of SMTP holding');
+        await sleep(50);
+      }
+    },
+    afterKill: () => chaos.smtp.release(),
+  });
 }
 
 const held = (name: string, holdMs: number, breakIt: () => Promise<unknown> | unknown, repair: () => Promise<unknown> | unknown): Fault => {

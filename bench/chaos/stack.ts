@@ -28,7 +28,7 @@ export type ChaosStack = {
   admin: pg.Pool;
   redis: { stop(): Promise<void>; start(): Promise<void> };
   postgres: { freeze(): number[]; thaw(): void };
-  smtp: { refuse(): Promise<void>; accept(): Promise<void> };
+  smtp: { refuse(): Promise<void>; accept(): Promise<void>; hold(): void; release(): void };
   /** New bracelet ids from fulfilment's own mint command. */
   mint(count: number, label: string): Promise<string[]>;
   /** Set when the supervisor gave up on a process (it died 5 times within a minute). */
@@ -172,12 +172,14 @@ export function thawPostgres(databaseDir: string): void {
  * An SMTP endpoint in front of the mail catcher that can refuse: `refuse()` stops listening and
  * cuts every open connection (the notifier's pooled ones included: a stopped smtp-server would keep
  * serving those for 30 s), so each send meets a refused or broken connection; `accept()` listens
- * again on the same port.
+ * again on the same port. `hold()` passes nothing either way on any connection, as a server that
+ * stopped answering mid-conversation (a send then stays in flight); `release()` lets it go on.
  */
 export async function startSmtpSwitch(targetPort: number) {
   const port = await freePort();
   const sockets = new Set<Socket>();
   let server: Server | undefined;
+  let holding = false;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const opened = createServer((client) => {
@@ -193,6 +195,7 @@ export async function startSmtpSwitch(targetPort: number) {
         }
         client.pipe(upstream);
         upstream.pipe(client);
+        if (holding) for (const socket of [client, upstream]) socket.pause();
       });
       opened.once('error', reject);
       opened.listen(port, '127.0.0.1', () => {
@@ -212,6 +215,14 @@ export async function startSmtpSwitch(targetPort: number) {
     refuse: close,
     async accept() {
       if (!server) await listen();
+    },
+    hold() {
+      holding = true;
+      for (const socket of sockets) socket.pause();
+    },
+    release() {
+      holding = false;
+      for (const socket of sockets) socket.resume();
     },
     close,
   };
