@@ -53,7 +53,16 @@ export function createOutboundMessageRepository(db: Queryable) {
            WHERE outbound_messages.status = 'failed'
               OR (outbound_messages.status = 'pending' AND outbound_messages.claimed_at < now() - make_interval(secs => $6))
          RETURNING claim_id`,
-        [globalThis.crypto.randomUUID(), message.eventId, message.channel, message.recipient, message.template, leaseSeconds, token, worker],
+        [
+          globalThis.crypto.randomUUID(),
+          message.eventId,
+          message.channel,
+          message.recipient,
+          message.template,
+          leaseSeconds,
+          token,
+          worker,
+        ],
       );
       if (rows[0]?.claim_id === token) return { kind: 'claimed', token };
       const { rows: current } = await db.query<{ status: string }>(
