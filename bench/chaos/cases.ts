@@ -159,6 +159,11 @@ export type CaseResult = {
   longestKind: string;
   /** Answered past DEADLINE_MS. */
   overDeadline: number;
+  /**
+   * Of the requests that left in the fault's first half second, those answered only after the
+   * recovery: they waited for the dependency instead of failing fast (counted for faults of 5 s or more).
+   */
+  waitedForRecovery: number;
   /** The five longest requests: kind, answer (or failure), when they left relative to the fault. */
   slowest: string[];
   /** Answered other than 2xx, 4xx or 503 (a 500, 502, 504…), as "status kind". */
@@ -288,6 +293,12 @@ function summarise(
     longestMs: longest?.ms ?? 0,
     longestKind: longest?.kind ?? '',
     overDeadline: samples.filter((sample) => !sample.failure && sample.ms > DEADLINE_MS).length,
+    waitedForRecovery:
+      recoveredAt - faultAt < 5000
+        ? 0
+        : samples.filter(
+            (sample) => sample.startedAt >= faultAt && sample.startedAt <= faultAt + 500 && sample.startedAt + sample.ms > recoveredAt,
+          ).length,
     slowest: [...samples]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5)
