@@ -13,6 +13,7 @@ export * from './migrate.js';
 export * from './network.js';
 export * from './outbox.js';
 export * from './periodic-task.js';
+export * from './rate-limit-store.js';
 export * from './readiness.js';
 export * from './redis.js';
 export * from './request-context.js';

@@ -1,4 +1,4 @@
-import { AppError, createHttpServer, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
+import { AppError, createHttpServer, localFirstRateLimitStore, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
@@ -13,9 +13,10 @@ export async function buildApp(serviceDeps: ServiceDeps<Config>) {
   const app = createHttpServer({ logger: log, readiness: [postgresCheck(db), redisCheck(redis)] });
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: `${config.QUEUE_PREFIX}:scan-rate:`,
-    // A finder must reach the page even if Redis is down.
+    // Decided in process, shared through Redis in the background: no Redis round trip on a
+    // finder's lookup, and the limit still holds (per process) while Redis is down.
+    store: localFirstRateLimitStore(redis, `${config.QUEUE_PREFIX}:scan-rate:`),
+    // A finder must reach the page even if the store fails.
     skipOnError: true,
     errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Trop de requêtes. Veuillez réessayer dans une minute.'),
   });
