@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureFamily, contactPhoneOf } from '../../bench/chaos/families.js';
 import { provideInfrastructure, type TestInfrastructure } from '../setup/infrastructure.js';
 
 /**
@@ -178,66 +179,9 @@ async function expectStatus(response: Response, status: number, what: string): P
   return response;
 }
 
-/** A parent (through gateway `gateway`) with one child per bracelet, each child its own contact number. */
-async function configureFamily(gateway: number, index: number, bracelets: string[]): Promise<void> {
-  const email = `famille-${index}@example.com`;
-  const password = 'mot de passe de la famille';
-  await expectStatus(
-    (
-      await askAnyGateway(
-        gateway,
-        '/register_parent/',
-        json({ nom: 'Durand', prenom: `Parent${index}`, email, telephone: '+33612345678', mot_de_passe: password }),
-      )
-    ).response,
-    201,
-    'register',
-  );
-  const login = await expectStatus(
-    (await askAnyGateway(gateway, '/login/', json({ email, mot_de_passe: password }))).response,
-    200,
-    'login',
-  );
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const parentId = ((await login.json()) as { parent_id: string }).parent_id;
-  for (const braceletId of bracelets) {
-    const form = new FormData();
-    const number = contactPhoneOf(braceletId);
-    for (const [field, value] of Object.entries({
-      first_name: childNameOf(braceletId),
-      surname: 'Durand',
-      birth_date: '2019-03-14',
-      emergency_first_name: 'Contact',
-      emergency_surname: 'Durand',
-      emergency_phone: number,
-      relationship: 'Autre',
-      parent_id: parentId,
-    })) {
-      form.append(field, value);
-    }
-    const child = await expectStatus(
-      (await askAnyGateway(gateway, '/add_child_profile/', { method: 'POST', headers: { cookie }, body: form })).response,
-      201,
-      'child',
-    );
-    const childId = ((await child.json()) as { id: string }).id;
-    await expectStatus(
-      (
-        await askAnyGateway(
-          gateway,
-          '/associate_child_to_bracelet/',
-          json({ child_id: childId, bracelet_id: braceletId, parent_id: parentId }, cookie),
-        )
-      ).response,
-      200,
-      'associate',
-    );
-  }
-}
-
 const braceletIndex = new Map<string, number>();
 const childNameOf = (braceletId: string) => `Enfant${braceletIndex.get(braceletId)}`;
-const contactPhoneOf = (braceletId: string) => `+3361${String(braceletIndex.get(braceletId) ?? 0).padStart(7, '0')}`;
+const contactPhoneOfBracelet = (braceletId: string) => contactPhoneOf(braceletIndex.get(braceletId) ?? 0);
 
 /** A guest's paid order through gateway `gateway`, as the checkout page does it with the test card. */
 async function pay(gateway: number, index: number): Promise<void> {
@@ -373,7 +317,12 @@ describe('two replicas of every process', () => {
     const perParent = BRACELETS / PARENTS;
     await Promise.all(
       Array.from({ length: PARENTS }, (_unused, index) =>
-        configureFamily(index % 2, index, bracelets.slice(index * perParent, (index + 1) * perParent)),
+        // The chaos run's families (bench/chaos/families.ts): child `Enfant<i>`, contact number of its own.
+        configureFamily(
+          stack.gatewayUrls[index % 2] as string,
+          `replicas-${index}`,
+          bracelets.slice(index * perParent, (index + 1) * perParent).map((id) => ({ id, index: braceletIndex.get(id) ?? 0 })),
+        ),
       ),
     );
     await waitFor(
@@ -441,7 +390,7 @@ describe('two replicas of every process', () => {
         if (
           response.status !== 200 ||
           card.child?.first_name !== childNameOf(braceletId) ||
-          card.emergency_contact?.phone !== contactPhoneOf(braceletId)
+          card.emergency_contact?.phone !== contactPhoneOfBracelet(braceletId)
         ) {
           wrongCards.push(`${braceletId}: ${response.status}`);
         }
