@@ -3,8 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { remoteCssPlaceholderFix, routerAlias, sharedModules } from '../federation.ts';
 
-/** What the finder's page takes from @bracelet/ui: the API client, the load hook, the loading indicator and message line. */
-const finderCore = /packages[\\/]ui[\\/]src[\\/](api|load|feedback)\.tsx?$/;
+/**
+ * What the finder's page takes from @bracelet/ui (the API client, the load hook, the loading
+ * indicator and message line) and the finder card's own package.
+ */
+const finderCore = /packages[\\/](ui[\\/]src[\\/](api|load|feedback)\.tsx?|finder-card[\\/]src[\\/][^\\/]+)$/;
 
 export default defineConfig({
   resolve: { alias: routerAlias },

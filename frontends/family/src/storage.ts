@@ -1,5 +1,7 @@
+import { WIZARD_BRACELET_KEY } from '@bracelet/finder-card';
+
 /** Client storage keys (spec §3). */
-export const storageKeys = { braceletId: 'braceletId' } as const;
+export const storageKeys = { braceletId: WIZARD_BRACELET_KEY } as const;
 
 export function remember(key: string, value: string): void {
   try {

@@ -1,5 +1,8 @@
+/** @jsxRuntime automatic */
 import type { ReactNode } from 'react';
-import type { Message } from './form';
+
+/** The line under a form (FormMessage). */
+export type Message = { kind: 'success' | 'error'; text: string };
 
 type FormMessageProps = { message: Message | undefined } | { kind: Message['kind']; children: ReactNode };
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiFailure, ApiResult } from './api';
 import type { ButtonState } from './Button';
+import type { Message } from './feedback';
 
 /** Spec §4: a form is idle, loading, then succeeded (its button green) or failed (its button usable again). */
 export type SubmitStatus = 'idle' | 'loading' | 'success' | 'error';
-/** The line under a form (FormMessage). */
-export type Message = { kind: 'success' | 'error'; text: string };
+export type { Message };
 /** One message per field, under the field. */
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -5,6 +5,7 @@ import { type Config, upstreamUrls } from './config.js';
 import { registerDevMailRoutes } from './dev-mail/routes.js';
 import { createIdentityResolver } from './identity.js';
 import { JSON_BODY_LIMIT } from './route-table.js';
+import { registerFinderPage } from './routes/finder-page.js';
 import { registerFrontendRoutes } from './routes/frontends.js';
 import { registerProxyRoutes } from './routes/proxy.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config) {
   const identity = createIdentityResolver({ familyUrl: config.FAMILY_URL, secret: config.IDENTITY_SECRET });
   await registerProxyRoutes(app, { upstreams, identity, publicUrl, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
   if (config.DEV_MAIL_DIR) registerDevMailRoutes(app, { dir: config.DEV_MAIL_DIR, identity });
-  await registerFrontendRoutes(app, { frontendsDir: config.FRONTENDS_DIR });
+  const answerWithShell = await registerFrontendRoutes(app, { frontendsDir: config.FRONTENDS_DIR });
+  registerFinderPage(app, { scanUrl: upstreams.scan, identity, timeoutMs: config.UPSTREAM_TIMEOUT_MS, answerWithShell });
   return app;
 }

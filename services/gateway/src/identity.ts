@@ -31,4 +31,14 @@ export function createIdentityResolver({ familyUrl, secret }: { familyUrl: strin
     sign: (identity: Identity) => encodeIdentity(identity, secret),
   };
 }
+
+/**
+ * The signed identity to pass on for a session cookie, or undefined for an anonymous visitor.
+ * Throws IdentityUnavailableError when family cannot say.
+ */
+export async function signedIdentityOf(resolver: IdentityResolver, sessionId: string | undefined): Promise<string | undefined> {
+  if (!sessionId) return undefined;
+  const resolved = await resolver.resolve(sessionId);
+  return resolved ? resolver.sign(resolved) : undefined;
+}
 export type IdentityResolver = ReturnType<typeof createIdentityResolver>;

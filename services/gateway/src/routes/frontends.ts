@@ -2,14 +2,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { remoteNames } from '@bracelet/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Public answers about a child: never indexed, never leaked through Referer. */
+export const finderPageHeaders = { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' } as const;
+
+/** Answers a request the router did not match: the shell for a page, a JSON 404 for anything else. */
+export type ShellAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 /**
  * Serves the built shell at / and each remote under /remotes/<name>/. Hashed assets are cached
  * for a year; index.html and remoteEntry.js are revalidated so a new build is picked up at once.
  * Any other GET that wants HTML gets the shell, whose router decides what to show.
  */
-export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDir }: { frontendsDir: string }): Promise<void> {
+export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDir }: { frontendsDir: string }): Promise<ShellAnswer> {
   const shellDir = join(frontendsDir, 'shell', 'dist');
   if (!existsSync(join(shellDir, 'index.html'))) throw new Error(`no built shell in ${shellDir}: run npm run build`);
 
@@ -30,13 +36,12 @@ export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDi
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const answerWithShell: ShellAnswer = (request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
-    if (request.url.startsWith('/b/')) {
-      // A finder's page about a child: never indexed, never leaked through Referer.
-      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-    }
+    if (request.url.startsWith('/b/')) reply.headers(finderPageHeaders);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
-  });
+  };
+  app.setNotFoundHandler(answerWithShell);
+  return answerWithShell;
 }

@@ -2,7 +2,7 @@ import { SESSION_COOKIE } from '@bracelet/contracts';
 import { checkRequestTarget, IDENTITY_HEADER, invalidText, parseCleanJson, REQUEST_ID_HEADER } from '@bracelet/service-kit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type IdentityResolver, IdentityUnavailableError } from '../identity.js';
+import { type IdentityResolver, IdentityUnavailableError, signedIdentityOf } from '../identity.js';
 import { JSON_BODY_LIMIT, type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
 
 const unavailable = { error: { code: 'unavailable', message: 'Service momentanément indisponible. Veuillez réessayer.' } };
@@ -99,16 +99,12 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
         const target = checkRequestTarget(request.url);
         if (!target.ok) throw invalidText(target.field);
         if (comesFromForeignPage(request, publicUrl)) return reply.code(403).send(foreignOrigin);
-        const sessionId = request.cookies[SESSION_COOKIE];
-        if (sessionId) {
-          try {
-            const resolved = await identity.resolve(sessionId);
-            if (resolved) request.signedIdentity = identity.sign(resolved);
-          } catch (error) {
-            if (!(error instanceof IdentityUnavailableError)) throw error;
-            request.log.warn({ err: error }, 'session resolution unavailable');
-            return reply.code(503).send(unavailable);
-          }
+        try {
+          request.signedIdentity = await signedIdentityOf(identity, request.cookies[SESSION_COOKIE]);
+        } catch (error) {
+          if (!(error instanceof IdentityUnavailableError)) throw error;
+          request.log.warn({ err: error }, 'session resolution unavailable');
+          return reply.code(503).send(unavailable);
         }
         if (bodyLimit > JSON_BODY_LIMIT && !request.signedIdentity) return reply.code(401).send(needsSession);
       },

@@ -1,11 +1,13 @@
 import * as endpoints from '@bracelet/contracts/endpoints';
 import { familyAlertedHeader } from '@bracelet/contracts/headers';
 import type { ScanCardResponse } from '@bracelet/contracts/http';
-import { FormMessage, Loading, type LoadState, useLoad } from '@bracelet/ui';
+import { ConfigurationProblem, FinderCard, InvalidBracelet, LookupUnavailable, WelcomeBracelet } from '@bracelet/finder-card';
+import { Loading, type LoadState, useLoad } from '@bracelet/ui';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { remember, storageKeys } from '../../storage';
-import { ScanCard } from './ScanCard';
+import { CardPhoto } from './CardPhoto';
+import { SharePosition } from './SharePosition';
 
 /** While the lookup cannot be made (network, service down, too many tries), it is retried this often. */
 const RETRY_MS = 5000;
@@ -36,7 +38,11 @@ function isScanCard(value: unknown): value is ScanCardResponse {
   return Boolean(card && typeof card.bracelet?.id === 'string' && (card.bracelet.configured === '0' || card.bracelet.configured === '1'));
 }
 
-/** The public page a finder opens by scanning a bracelet (spec §2.2). */
+/**
+ * The public page a finder opens by scanning a bracelet (spec §2.2), when reached inside the app
+ * or from a browser that does not say it is navigating: a direct visit gets the same states from
+ * the gateway's first response (ADR 018). The loading screen exists on this path only.
+ */
 export default function ScanPage() {
   const { id = '' } = useParams();
   // Another bracelet starts afresh (loading), never showing the previous one's answer.
@@ -60,60 +66,30 @@ function BraceletLookup({ id }: { id: string }) {
 
   if (state.status === 'loading') return <Loading className="narrow center" label="Chargement du bracelet…" />;
 
-  if (state.status === 'invalid') {
-    return (
-      <div className="narrow center">
-        <h1>Bracelet introuvable</h1>
-        <FormMessage kind="error">Ce bracelet est invalide</FormMessage>
-        <p className="muted">
-          Vérifiez l'adresse affichée sous le QR code. Si le problème persiste, écrivez-nous à{' '}
-          <a href="mailto:contact@bracelet-qr.fr">contact@bracelet-qr.fr</a>.
-        </p>
-        <Link className="btn btn--primary" to="/">
-          Retour à l'accueil
-        </Link>
-      </div>
-    );
-  }
+  if (state.status === 'invalid') return <InvalidBracelet Link={Link} />;
 
   if (state.status === 'unavailable') {
-    return (
-      <div className="narrow center">
-        <h1>Connexion impossible</h1>
-        <FormMessage kind="error">Impossible d'afficher ce bracelet pour le moment.</FormMessage>
-        <p className="muted">Vérifiez votre connexion. Nous réessayons automatiquement toutes les quelques secondes.</p>
-        <button type="button" className="btn btn--primary" onClick={load.reload}>
-          Réessayer
-        </button>
-      </div>
+    const retry = (
+      <button type="button" className="btn btn--primary" onClick={load.reload}>
+        Réessayer
+      </button>
     );
+    return <LookupUnavailable retry={retry} />;
   }
 
   const { card, familyAlerted } = state;
-  if (card.bracelet.configured === '0') {
-    return (
-      <div className="narrow center">
-        <h1>Bienvenue !</h1>
-        <p>Ce bracelet n'a pas encore été configuré</p>
-        <p className="muted">La configuration ne prend que 2 à 3 minutes : créez votre compte, le profil de votre enfant, et c'est prêt.</p>
-        <Link className="btn btn--primary" to="/newconfigurationstep1">
-          Configurer mon bracelet
-        </Link>
-      </div>
-    );
-  }
+  if (card.bracelet.configured === '0') return <WelcomeBracelet Link={Link} />;
 
-  if (!card.child || !card.emergency_contact) {
-    return (
-      <div className="narrow center">
-        <h1>Problème de configuration</h1>
-        <p className="muted">
-          Ce bracelet est activé mais aucun profil d'enfant n'y est relié. Écrivez-nous à{' '}
-          <a href="mailto:contact@bracelet-qr.fr">contact@bracelet-qr.fr</a>.
-        </p>
-      </div>
-    );
-  }
+  const { child, emergency_contact: contact } = card;
+  if (!child || !contact) return <ConfigurationProblem />;
 
-  return <ScanCard braceletId={card.bracelet.id} child={card.child} contact={card.emergency_contact} familyAlerted={familyAlerted} />;
+  return (
+    <FinderCard
+      child={child}
+      contact={contact}
+      familyAlerted={familyAlerted}
+      photo={<CardPhoto photo={child.photo} name={child.first_name} />}
+      share={<SharePosition target={{ braceletId: card.bracelet.id, childFirstName: child.first_name, contactPhone: contact.phone }} />}
+    />
+  );
 }

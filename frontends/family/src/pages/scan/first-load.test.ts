@@ -13,6 +13,7 @@ const repoRoot = resolve(here, '../../../../..');
 const workspaces: Record<string, string> = {
   '@bracelet/contracts': join(repoRoot, 'packages/contracts'),
   '@bracelet/ui': join(repoRoot, 'packages/ui'),
+  '@bracelet/finder-card': join(repoRoot, 'packages/finder-card'),
 };
 
 /** Run-time imports of a module's source: `import type`, `export type` and `import { type X }`-only lines left out. */

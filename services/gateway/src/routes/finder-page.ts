@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { familyAlertedHeader, SESSION_COOKIE, scanCardResponseSchema } from '@bracelet/contracts';
+import { braceletCard } from '@bracelet/contracts/endpoints';
+import { type FinderLookup, renderFinderDocument, UNAVAILABLE_REFRESH_SECONDS } from '@bracelet/finder-card/document';
+import { checkRequestTarget, IDENTITY_HEADER, REQUEST_ID_HEADER } from '@bracelet/service-kit';
+import { buildSync, transformSync } from 'esbuild';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isFinderVisit } from '../finder-visit.js';
+import { type IdentityResolver, IdentityUnavailableError, signedIdentityOf } from '../identity.js';
+import { finderPageHeaders, type ShellAnswer } from './frontends.js';
+
+/** The page's assets, built once at boot from the sources the app uses. */
+function buildAssets() {
+  const css = transformSync(readFileSync(fileURLToPath(import.meta.resolve('@bracelet/ui/styles.css')), 'utf8'), {
+    loader: 'css',
+    minify: true,
+  }).code;
+  const script = buildSync({
+    entryPoints: [fileURLToPath(import.meta.resolve('@bracelet/finder-card/share-script'))],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    // The phones finders carry, old ones included.
+    target: 'es2017',
+    charset: 'utf8',
+    write: false,
+  }).outputFiles[0]?.text;
+  if (!script) throw new Error('the finder page script did not build');
+  const hash = createHash('sha256').update(script).digest('base64url').slice(0, 12);
+  return { css, script, scriptPath: `/finder/share.${hash}.js` };
+}
+
+/**
+ * GET /b/{id} for a person opening it (ADR 018): the card in the first response, looked up from
+ * scan exactly as the app's call would (the finder's address and session go along, so the same
+ * scan is recorded and the same alert sent). Anything else — a preview, a crawler, a prefetch — gets
+ * the neutral page (the shell), and nothing is recorded.
+ */
+export function registerFinderPage(
+  app: FastifyInstance,
+  {
+    scanUrl,
+    identity,
+    timeoutMs,
+    answerWithShell,
+  }: { scanUrl: string; identity: IdentityResolver; timeoutMs: number; answerWithShell: ShellAnswer },
+): void {
+  const assets = buildAssets();
+
+  app.get(assets.scriptPath, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(assets.script),
+  );
+
+  app.get('/b/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    // Caches and previews must tell a visit from a preview: the answer depends on these.
+    reply.header('vary', 'Sec-Fetch-Dest, Sec-Fetch-Mode, Sec-Purpose, Purpose, User-Agent');
+    if (!isFinderVisit(request.method, request.headers)) return answerWithShell(request, reply);
+    const { id } = request.params as { id: string };
+    const path = request.url.split('?')[0] as string;
+    const lookup = await lookUp(request, id);
+    const page = renderFinderDocument(lookup, { css: assets.css, scriptPath: assets.scriptPath, path });
+    if (page.status === 503) reply.header('retry-after', String(UNAVAILABLE_REFRESH_SECONDS));
+    return reply
+      .code(page.status)
+      .headers(finderPageHeaders)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  });
+
+  /** The card as the app's call would get it; only scan's 404 means the bracelet does not exist. */
+  async function lookUp(request: FastifyRequest, id: string): Promise<FinderLookup> {
+    // A malformed address is an unknown bracelet, as scan would answer it, without asking.
+    if (id.length > 200 || !checkRequestTarget(request.url).ok) return { status: 'invalid' };
+    let signedIdentity: string | undefined;
+    try {
+      signedIdentity = await signedIdentityOf(identity, request.cookies[SESSION_COOKIE]);
+    } catch (error) {
+      if (!(error instanceof IdentityUnavailableError)) throw error;
+      // A finder is never turned away for a session problem: looked up as anyone would be.
+      request.log.warn({ err: error }, 'session resolution unavailable: finder page looked up anonymously');
+    }
+    let response: Response;
+    try {
+      response = await fetch(new URL(braceletCard(id).path, scanUrl), {
+        headers: {
+          accept: 'application/json',
+          'x-forwarded-for': request.ip,
+          [REQUEST_ID_HEADER]: request.id,
+          ...(signedIdentity ? { [IDENTITY_HEADER]: signedIdentity } : {}),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      request.log.warn({ err: error, service: 'scan' }, 'upstream unavailable');
+      return { status: 'unavailable' };
+    }
+    if (response.status === 404) return { status: 'invalid' };
+    const body = await response.json().catch(() => undefined);
+    const card = response.ok ? scanCardResponseSchema.safeParse(body) : undefined;
+    if (!card?.success) {
+      request.log.warn({ status: response.status, service: 'scan' }, 'finder page: scan gave no card');
+      return { status: 'unavailable' };
+    }
+    return { status: 'found', card: card.data, familyAlerted: response.headers.get(familyAlertedHeader) !== '0' };
+  }
+}
