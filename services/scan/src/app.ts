@@ -1,6 +1,18 @@
-import { AppError, createHttpServer, localFirstRateLimitStore, postgresCheck, redisCheck, type ServiceDeps } from '@bracelet/service-kit';
+import {
+  AppError,
+  createHttpServer,
+  createPool,
+  databaseDeadlinesOf,
+  localFirstRateLimitStore,
+  postgresCheck,
+  redisCheck,
+  type ServiceDeps,
+} from '@bracelet/service-kit';
 import rateLimit from '@fastify/rate-limit';
+import { createCardCache, registerCardCache } from './cards/card-cache.js';
+import { listenForCardChanges } from './cards/card-changes.js';
 import type { Config } from './config.js';
+import { createScanCardRepository } from './db/scan-cards.repository.js';
 import { finderPrivacyHeaders, registerBraceletRoutes } from './routes/bracelets/index.js';
 import { registerHistoryRoutes } from './routes/history/index.js';
 import type { ScanDeps } from './use-cases/deps.js';
@@ -28,8 +40,30 @@ export async function buildApp(serviceDeps: ServiceDeps<Config>) {
       if (!url.startsWith('/scan_photo/')) reply.header('cache-control', finderPrivacyHeaders['cache-control']);
     }
   });
+  // The finder's card from memory while a LISTEN connection of its own hears every change (ADR 019).
+  const finderCards = createCardCache(createScanCardRepository(db).findByBraceletId, {
+    ttlMs: config.SCAN_CARD_CACHE_TTL_MS,
+    maxEntries: config.SCAN_CARD_CACHE_MAX_ENTRIES,
+  });
+  const unregister = registerCardCache(db, finderCards);
+  if (config.SCAN_CARD_CACHE_TTL_MS > 0) {
+    const listenerPool = createPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 1, databaseDeadlinesOf(config));
+    listenerPool.on('error', (error) => log.debug({ err: error }, 'card change listener connection error'));
+    const listener = listenForCardChanges({
+      connect: () => listenerPool.connect(),
+      cache: finderCards,
+      log: log.child({ part: 'card-cache' }),
+      retryMs: config.SCAN_CARD_LISTENER_RETRY_MS,
+    });
+    app.addHook('onClose', async () => {
+      await listener.stop();
+      await listenerPool.end();
+    });
+  }
+  app.addHook('onClose', async () => unregister());
   const deps: ScanDeps = {
     ...serviceDeps,
+    finderCards,
     scans: createScanRecorder(db, {
       windowSeconds: config.SCAN_ALERT_WINDOW_SECONDS,
       budget: { perDay: config.SCAN_ALERTS_PER_DAY, perSenderPerDay: config.SCAN_ALERTS_PER_SENDER_PER_DAY },

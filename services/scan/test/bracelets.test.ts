@@ -3,6 +3,7 @@ import { createEvent, familyAlertedHeader } from '@bracelet/contracts';
 import { createHttpServer, createLogger, deleteInBatches, encodeIdentity, type Pool } from '@bracelet/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFinderActivityRepository } from '../src/db/finder-activity.repository.js';
+import { createScanCardRepository } from '../src/db/scan-cards.repository.js';
 import { registerBraceletRoutes } from '../src/routes/bracelets/index.js';
 import { createScanRecorder } from '../src/use-cases/record-scan.js';
 import { createShareRecorder } from '../src/use-cases/share-position.js';
@@ -233,6 +234,7 @@ describe('scans and positions', () => {
       config,
       scans: { record: () => Promise.reject(new Error('commit failed')) },
       shares: createShareRecorder(db),
+      finderCards: createScanCardRepository(db),
     });
     const response = await unrecordable.inject({ url: `/get_child_by_bracelet/${id}` });
     await unrecordable.close();
@@ -254,6 +256,7 @@ describe('scans and positions', () => {
       config: { ...config, SCAN_RECORD_TIMEOUT_MS: 200 },
       scans: { record: () => new Promise<boolean>(() => {}) },
       shares: createShareRecorder(db),
+      finderCards: createScanCardRepository(db),
     });
     // Without the timeout this answer would never come (the recorder never settles).
     const response = await stuck.inject({ url: `/get_child_by_bracelet/${id}` });

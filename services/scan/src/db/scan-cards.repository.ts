@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EventOf } from '@bracelet/contracts';
 import type { Queryable } from '@bracelet/service-kit';
+import { announceCardChanges } from '../cards/card-changes.js';
 
 type ChildCardEvent = EventOf<'bracelet.associated'>['child'];
 type EmergencyContact = EventOf<'bracelet.associated'>['emergencyContact'];
@@ -39,7 +40,20 @@ function storable(child: ChildCardEvent) {
   };
 }
 
-export function createScanCardRepository(db: Queryable) {
+type Changed = { rows: { bracelet_id: string }[] };
+
+/**
+ * Every write announces the cards it changed in the writer's transaction (card-changes.ts),
+ * so no scan replica keeps serving a card from its cache after the change commits (ADR 019).
+ * `changed` is also told at once, before the commit (the writer's own process's cache).
+ */
+export function createScanCardRepository(db: Queryable, { changed }: { changed?: (braceletIds: string[]) => void } = {}) {
+  const announce = async ({ rows }: Changed) => {
+    const ids = rows.map((row) => row.bracelet_id);
+    if (ids.length === 0) return;
+    changed?.(ids);
+    await announceCardChanges(db, ids);
+  };
   return {
     async findByBraceletId(braceletId: string): Promise<ScanCard | undefined> {
       const { rows } = await db.query<CardRow>(
@@ -67,7 +81,13 @@ export function createScanCardRepository(db: Queryable) {
     },
 
     async addMinted(braceletIds: string[]): Promise<void> {
-      await db.query('INSERT INTO scan_cards (bracelet_id) SELECT unnest($1::text[]) ON CONFLICT (bracelet_id) DO NOTHING', [braceletIds]);
+      // New cards only; no cache keeps an unknown bracelet, but announcing them costs nothing.
+      await announce(
+        await db.query(
+          'INSERT INTO scan_cards (bracelet_id) SELECT unnest($1::text[]) ON CONFLICT (bracelet_id) DO NOTHING RETURNING bracelet_id',
+          [braceletIds],
+        ),
+      );
     },
 
     async configure(card: {
@@ -77,43 +97,53 @@ export function createScanCardRepository(db: Queryable) {
       emergencyContact: EmergencyContact;
     }): Promise<void> {
       const { child, photo, photoId } = storable(card.child);
-      await db.query(
+      const written = await db.query(
         `INSERT INTO scan_cards (bracelet_id, configured, parent_id, parent_contact, child_id, child, child_photo, child_photo_id,
            emergency_contact, owner_parent_id, owner_since, updated_at)
          VALUES ($1, true, $2, $3, $4, $5, $6, $7, $8, $2, now(), now())
          ON CONFLICT (bracelet_id) DO UPDATE SET configured = true, parent_id = $2, parent_contact = $3,
            child_id = $4, child = $5, child_photo = $6, child_photo_id = $7, emergency_contact = $8,
            owner_since = CASE WHEN scan_cards.owner_parent_id IS DISTINCT FROM $2 THEN now() ELSE scan_cards.owner_since END,
-           owner_parent_id = $2, updated_at = now()`,
+           owner_parent_id = $2, updated_at = now()
+         RETURNING bracelet_id`,
         [card.braceletId, card.parent.id, card.parent, child.id, child, photo, photoId, card.emergencyContact],
       );
+      await announce(written);
     },
 
     async reset(braceletId: string): Promise<void> {
-      await db.query(
-        `UPDATE scan_cards SET configured = false, parent_id = NULL, parent_contact = NULL, child_id = NULL,
-           child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE bracelet_id = $1`,
-        [braceletId],
+      await announce(
+        await db.query(
+          `UPDATE scan_cards SET configured = false, parent_id = NULL, parent_contact = NULL, child_id = NULL,
+             child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE bracelet_id = $1
+           RETURNING bracelet_id`,
+          [braceletId],
+        ),
       );
     },
 
     async updateChild(update: { parent: ParentContact; child: ChildCardEvent; emergencyContact: EmergencyContact }): Promise<void> {
       const { rows } = await db.query<{ bracelet_id: string }>('SELECT bracelet_id FROM scan_cards WHERE child_id = $1', [update.child.id]);
       // Each card gets its own photo id, so a photo id never outlives the card it was given for.
+      const written: Changed = { rows: [] };
       for (const row of rows) {
         const { child, photo, photoId } = storable(update.child);
-        await db.query(
-          'UPDATE scan_cards SET parent_contact = $2, child = $3, child_photo = $4, child_photo_id = $5, emergency_contact = $6, updated_at = now() WHERE bracelet_id = $1',
+        const updated = await db.query<{ bracelet_id: string }>(
+          'UPDATE scan_cards SET parent_contact = $2, child = $3, child_photo = $4, child_photo_id = $5, emergency_contact = $6, updated_at = now() WHERE bracelet_id = $1 RETURNING bracelet_id',
           [row.bracelet_id, update.parent, child, photo, photoId, update.emergencyContact],
         );
+        written.rows.push(...updated.rows);
       }
+      await announce(written);
     },
 
     /** The bracelet stays configured but shows no child: the page says 'Problème de configuration'. */
     async removeChild(childId: string): Promise<void> {
-      await db.query(
-        'UPDATE scan_cards SET child_id = NULL, child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE child_id = $1',
-        [childId],
+      await announce(
+        await db.query(
+          'UPDATE scan_cards SET child_id = NULL, child = NULL, child_photo = NULL, child_photo_id = NULL, emergency_contact = NULL, updated_at = now() WHERE child_id = $1 RETURNING bracelet_id',
+          [childId],
+        ),
       );
     },
   };

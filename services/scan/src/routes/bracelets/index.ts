@@ -41,7 +41,7 @@ export function toScanCardResponse(card: ScanCard): ScanCardResponse {
 export const SHARE_NOT_DELIVERED =
   "Votre position est enregistrée, mais le contact de confiance n'a pas pu être prévenu automatiquement. Appelez-le au numéro indiqué.";
 
-export function registerBraceletRoutes(app: HttpServer, { db, config, scans, shares }: ScanDeps): void {
+export function registerBraceletRoutes(app: HttpServer, { db, config, scans, shares, finderCards }: ScanDeps): void {
   const cards = createScanCardRepository(db);
   const identitySecret = identitySecretsOf(config);
   app.get(
@@ -52,7 +52,8 @@ export function registerBraceletRoutes(app: HttpServer, { db, config, scans, sha
       schema: { params: z.object({ id: z.string().max(200) }), response: { 200: scanCardResponseSchema, 404: errorResponseSchema } },
     },
     async (request, reply) => {
-      const card = await cards.findByBraceletId(request.params.id);
+      // From the card cache when this process read it recently and no change was announced since (ADR 019).
+      const card = await finderCards.findByBraceletId(request.params.id);
       if (!card) throw notFound('Ce bracelet est invalide');
       const { child, parent, emergencyContact } = card;
       // A finder's scan alerts the family; the parent testing their own bracelet does not.
