@@ -143,7 +143,7 @@ describe('edge fuzz: malformed requests on every public route', () => {
         `${fuzzCase.group}: ${printable(fuzzCase.description, 80)} → ${verdict.status}: ${verdict.problems.join('; ')}` +
         `${verdict.excerpt ? ` | ${verdict.excerpt}` : ''}`;
       failures.push(line);
-      const key = `${fuzzCase.route.method} ${fuzzCase.route.path} | ${fuzzCase.group} | ${verdict.status} | ${verdict.problems.join('; ')}`;
+      const key = `${routeKey(fuzzCase.route)} | ${fuzzCase.group} | ${verdict.status} | ${verdict.problems.join('; ')}`;
       const group = groups.get(key);
       if (group) group.count += 1;
       else
@@ -205,7 +205,8 @@ function identitiesFor(group: string, route: FuzzRoute, rng: { chance(probabilit
 }
 
 const byId = (a: string, b: string) => Number(/^#(\d+)/.exec(a)?.[1] ?? -1) - Number(/^#(\d+)/.exec(b)?.[1] ?? -1) || a.localeCompare(b);
-const routeKey = (route: FuzzRoute) => `${route.method} ${route.path}`;
+const routeKey = (route: FuzzRoute) =>
+  `${route.method} ${route.path}${route.headers ? ` [${route.headers.map(([name, value]) => `${name}: ${value}`).join(', ')}]` : ''}`;
 
 function wireRequest(fuzzCase: FuzzCase, base: URL, sessions: Partial<Record<Identity, string>>): WireRequest {
   const headers: Array<[string, string]> = [['host', base.host], ...fuzzCase.headers];
@@ -410,6 +411,14 @@ function fuzzRoutes(fx: Fixtures): FuzzRoute[] {
     page('/'),
     page('/reset-password', {}, { token: 'abcdef' }),
     page('/b/:id', { id: b0 }),
+    // The same page opened by a person: the card in the first response, looked up from scan (ADR 018).
+    {
+      ...page('/b/:id', { id: b0 }),
+      headers: [
+        ['sec-fetch-dest', 'document'],
+        ['sec-fetch-mode', 'navigate'],
+      ] as Array<[string, string]>,
+    },
     page('/account'),
     page('/edit-child-profile/:id', { id: fx.childB }),
     { ...page('/remotes/family/:file', { file: 'remoteEntry.js' }), accept: '*/*' },

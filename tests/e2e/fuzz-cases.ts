@@ -213,6 +213,8 @@ export type FuzzRoute = {
   body: RouteBody;
   /** What a client of this route sends as Accept. */
   accept: string;
+  /** Headers every case of the route carries besides (a browser's navigation headers, for a page). */
+  headers?: Array<[string, string]>;
 };
 
 export type FuzzCase = {
@@ -503,7 +505,13 @@ export function casesFor(route: FuzzRoute, rng: Rng, counter: { n: number }): Dr
   const path = fillPath(route);
   const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
   const add = (draft: Omit<Draft, 'method' | 'target' | 'framing'> & Partial<Pick<Draft, 'method' | 'target' | 'framing'>>) =>
-    drafts.push({ method: route.method, target: latin1(base), framing: { kind: 'none' }, ...draft });
+    drafts.push({
+      method: route.method,
+      target: latin1(base),
+      framing: { kind: 'none' },
+      ...draft,
+      headers: [...draft.headers, ...(route.headers ?? [])],
+    });
   const accept: [string, string] = ['accept', route.accept];
 
   // A realistic body, for the cases that mutate something else.

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './browser.js';
+import { openInApp, useBrowser } from './browser.js';
 
 const browser = useBrowser();
 
@@ -15,7 +15,7 @@ describe('the shell', () => {
     expect(await page.getByRole('button', { name: 'Réessayer' }).isVisible()).toBe(true);
     // The shell itself (header, footer) is intact, and another remote still loads.
     expect(await page.getByRole('link', { name: 'Bracelet QR' }).isVisible()).toBe(true);
-    await page.goto(`/b/${inject('e2e').demo.bracelets[0]}`);
+    await openInApp(page, `/b/${inject('e2e').demo.bracelets[0]}`);
     await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor();
     await page.context().close();
   });
@@ -27,14 +27,15 @@ describe('the shell', () => {
       (window as unknown as { pageViews: string[] }).pageViews = views;
       window.addEventListener('app:pageview', (event) => views.push((event as CustomEvent<{ path: string }>).detail.path));
     });
-    await page.goto('/b/00000000000000000000');
+    await openInApp(page, '/b/00000000000000000000');
     await page.getByRole('heading', { name: 'Bracelet introuvable' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await page.getByText('Grandir. Explorer. Protéger.').waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { pageViews: string[] }).pageViews)).toEqual(['/']);
+    // The page the app was opened on, then home: never the finder's page between them.
+    expect(await page.evaluate(() => (window as unknown as { pageViews: string[] }).pageViews)).toEqual(['/dans-l-application', '/']);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './browser.js';
+import { openWithoutFetchMetadata, useBrowser } from './browser.js';
 
 const browser = useBrowser();
 const db = new pg.Pool({ connectionString: inject('e2e').adminUrl, max: 2 });
@@ -124,18 +124,22 @@ describe('consent and measurement', () => {
     await refused.context().close();
   });
 
-  it('the finder page asks nothing and measures nothing, even with consent', async () => {
-    const page = await browser.newPage({ width: 360, height: 800, consent: 'ask' });
-    const { requests, pageViews } = await watchMeasures(page);
-    await page.goto(`/b/${inject('e2e').demo.bracelets[0]}`);
-    await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor();
-    await page.waitForTimeout(500);
-    expect(await consentBanner(page).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Gérer mes cookies' }).count()).toBe(0);
-    expect(requests).toEqual([]);
-    expect(await pageViews()).toEqual([]);
-    await page.context().close();
-  });
+  for (const path of ['direct', 'app'] as const) {
+    it(`the finder page asks nothing and measures nothing, even with consent (${path === 'direct' ? 'first response' : 'the app, for a browser without fetch metadata'})`, async () => {
+      const page = await browser.newPage({ width: 360, height: 800, consent: 'ask' });
+      const { requests, pageViews } = await watchMeasures(page);
+      const braceletPage = `/b/${inject('e2e').demo.bracelets[0]}`;
+      if (path === 'direct') await page.goto(braceletPage);
+      else await openWithoutFetchMetadata(page, braceletPage);
+      await page.getByText("Ce bracelet n'a pas encore été configuré").waitFor();
+      await page.waitForTimeout(500);
+      expect(await consentBanner(page).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Gérer mes cookies' }).count()).toBe(0);
+      expect(requests).toEqual([]);
+      expect(await pageViews()).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
 
 /** The internal links of the header and footer, as the visitor sees them. */

@@ -8,7 +8,7 @@ export type DemoLogins = { staff: { email: string; password: string }; parent: {
 export type DemoData = DemoLogins & { bracelets: string[] };
 
 const DEMO_BATCH = 'demo';
-const DEMO_BRACELETS = 5;
+const DEMO_BRACELETS = 8;
 
 /** Demo passwords are generated once per data folder (never a well-known password) and kept there. */
 function loadDemoLogins(dataDir: string): DemoLogins {
@@ -24,7 +24,7 @@ function loadDemoLogins(dataDir: string): DemoLogins {
 
 /**
  * Seeds the demo data once, through the services' own commands: a staff account and a demo parent
- * (family), and 5 minted bracelets (fulfilment).
+ * (family), and 8 minted bracelets (fulfilment).
  */
 export async function seedDemoData(urls: ServiceDatabaseUrls, dataDir: string): Promise<DemoData> {
   const logins = loadDemoLogins(dataDir);

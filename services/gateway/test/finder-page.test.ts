@@ -130,7 +130,12 @@ describe("the finder's page in the first response", () => {
     expect(page.body).toContain('<title>Bracelets de sécurité pour enfants</title>');
     // Scan was asked once, as the app's own call would ask it: the finder's address, the request id.
     expect(asked).toEqual([
-      { url: `/get_child_by_bracelet/${configured.bracelet.id}`, forwardedFor: '203.0.113.7', identity: undefined, requestId: expect.any(String) },
+      {
+        url: `/get_child_by_bracelet/${configured.bracelet.id}`,
+        forwardedFor: '203.0.113.7',
+        identity: undefined,
+        requestId: expect.any(String),
+      },
     ]);
   });
 
@@ -148,7 +153,7 @@ describe("the finder's page in the first response", () => {
   it('says so when the alert could not be recorded, and still whom to call', async () => {
     answer = { status: 200, body: configured, headers: { 'x-family-alerted': '0' } };
     const page = await open(`/b/${configured.bracelet.id}`);
-    expect(page.body).toContain("Nous n&#x27;avons pas pu prévenir le contact de confiance de Léa automatiquement");
+    expect(page.body).toContain('Nous n&#x27;avons pas pu prévenir le contact de confiance de Léa automatiquement');
     expect(page.body).not.toContain('a été prévenu automatiquement');
     expect(page.body).toContain('href="tel:+33655555555"');
   });
@@ -157,7 +162,7 @@ describe("the finder's page in the first response", () => {
     answer = { status: 200, body: { bracelet: { id: 'k3mz7q2x9w4t6v8b1n5d', configured: '0' }, child: null, emergency_contact: null } };
     const page = await open('/b/k3mz7q2x9w4t6v8b1n5d');
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("Ce bracelet n&#x27;a pas encore été configuré");
+    expect(page.body).toContain('Ce bracelet n&#x27;a pas encore été configuré');
     expect(page.body).toContain('href="/newconfigurationstep1"');
     expect(page.body).toContain('data-welcome-bracelet="k3mz7q2x9w4t6v8b1n5d"');
   });
@@ -186,7 +191,7 @@ describe("the finder's page in the first response", () => {
     ]) {
       answer = failure;
       const page = await open(`/b/${configured.bracelet.id}`);
-      expect(page.statusCode, JSON.stringify(failure)).toBe(503);
+      expect(page.statusCode, JSON.stringify(failure)).toBe(failure.status === 429 ? 429 : 503);
       expect(page.body).toContain('Connexion impossible');
       expect(page.body).not.toContain('Ce bracelet est invalide');
       expect(page.body).toContain('<meta http-equiv="refresh" content="5"/>');
@@ -201,7 +206,10 @@ describe("the finder's page in the first response", () => {
       { accept: 'text/html', 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
       { accept: 'text/html', 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
       { ...navigation, 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)' },
-      { ...navigation, 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1) Chrome/131 Safari/537.36' },
+      {
+        ...navigation,
+        'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1) Chrome/131 Safari/537.36',
+      },
       { ...navigation, 'sec-purpose': 'prefetch' },
       { ...navigation, 'sec-purpose': 'prefetch;prerender' },
       { ...navigation, purpose: 'prefetch' },
@@ -219,6 +227,7 @@ describe("the finder's page in the first response", () => {
     expect(head.statusCode).toBe(200);
     const json = await open(`/b/${configured.bracelet.id}`, { accept: 'application/json' });
     expect(json.statusCode).toBe(404);
+    expect(json.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(asked).toEqual([]);
   });
 
@@ -240,7 +249,9 @@ describe('who is a finder opening the page', () => {
   it('is a GET navigation to a document, not speculative, not a known preview agent', () => {
     expect(isFinderVisit('GET', navigation)).toBe(true);
     // An in-app browser or an old phone model is still a person.
-    expect(isFinderVisit('GET', { ...navigation, 'user-agent': 'Mozilla/5.0 (Linux; Android 10; CUBOT_X30) Chrome/120 Mobile' })).toBe(true);
+    expect(isFinderVisit('GET', { ...navigation, 'user-agent': 'Mozilla/5.0 (Linux; Android 10; CUBOT_X30) Chrome/120 Mobile' })).toBe(
+      true,
+    );
     expect(isFinderVisit('GET', { ...navigation, 'user-agent': 'Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]' })).toBe(true);
     expect(isFinderVisit('POST', navigation)).toBe(false);
     expect(isFinderVisit('GET', { ...navigation, 'sec-fetch-dest': undefined })).toBe(false);

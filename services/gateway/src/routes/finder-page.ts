@@ -60,21 +60,18 @@ export function registerFinderPage(
     if (!isFinderVisit(request.method, request.headers)) return answerWithShell(request, reply);
     const { id } = request.params as { id: string };
     const path = request.url.split('?')[0] as string;
-    const lookup = await lookUp(request, id);
+    const { lookup, scanStatus } = await lookUp(request, id);
     const page = renderFinderDocument(lookup, { css: assets.css, scriptPath: assets.scriptPath, path });
-    if (page.status === 503) reply.header('retry-after', String(UNAVAILABLE_REFRESH_SECONDS));
-    return reply
-      .code(page.status)
-      .headers(finderPageHeaders)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+    if (lookup.status === 'unavailable') reply.header('retry-after', String(UNAVAILABLE_REFRESH_SECONDS));
+    // Too many lookups from this address is said as scan says it; anything else failing is a 503.
+    const code = lookup.status === 'unavailable' && scanStatus === 429 ? 429 : page.status;
+    return reply.code(code).headers(finderPageHeaders).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
   });
 
   /** The card as the app's call would get it; only scan's 404 means the bracelet does not exist. */
-  async function lookUp(request: FastifyRequest, id: string): Promise<FinderLookup> {
+  async function lookUp(request: FastifyRequest, id: string): Promise<{ lookup: FinderLookup; scanStatus?: number }> {
     // A malformed address is an unknown bracelet, as scan would answer it, without asking.
-    if (id.length > 200 || !checkRequestTarget(request.url).ok) return { status: 'invalid' };
+    if (id.length > 200 || !checkRequestTarget(request.url).ok) return { lookup: { status: 'invalid' } };
     let signedIdentity: string | undefined;
     try {
       signedIdentity = await signedIdentityOf(identity, request.cookies[SESSION_COOKIE]);
@@ -96,15 +93,18 @@ export function registerFinderPage(
       });
     } catch (error) {
       request.log.warn({ err: error, service: 'scan' }, 'upstream unavailable');
-      return { status: 'unavailable' };
+      return { lookup: { status: 'unavailable' } };
     }
-    if (response.status === 404) return { status: 'invalid' };
+    if (response.status === 404) return { lookup: { status: 'invalid' }, scanStatus: 404 };
     const body = await response.json().catch(() => undefined);
     const card = response.ok ? scanCardResponseSchema.safeParse(body) : undefined;
     if (!card?.success) {
       request.log.warn({ status: response.status, service: 'scan' }, 'finder page: scan gave no card');
-      return { status: 'unavailable' };
+      return { lookup: { status: 'unavailable' }, scanStatus: response.status };
     }
-    return { status: 'found', card: card.data, familyAlerted: response.headers.get(familyAlertedHeader) !== '0' };
+    return {
+      lookup: { status: 'found', card: card.data, familyAlerted: response.headers.get(familyAlertedHeader) !== '0' },
+      scanStatus: response.status,
+    };
   }
 }

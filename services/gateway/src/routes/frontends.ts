@@ -37,9 +37,9 @@ export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDi
   }
 
   const answerWithShell: ShellAnswer = (request, reply) => {
+    if (request.url.startsWith('/b/')) reply.headers(finderPageHeaders);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
-    if (request.url.startsWith('/b/')) reply.headers(finderPageHeaders);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
   };
   app.setNotFoundHandler(answerWithShell);
