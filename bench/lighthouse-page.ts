@@ -10,6 +10,8 @@ export type PageMeasure = {
   metrics: { fcp: string; lcp: string; tbt: string; cls: string; si: string };
   /** CLS as a number, for the budget. */
   clsValue: number;
+  /** LCP in milliseconds, for the finder's budget. */
+  lcpMs: number;
   /** Audit `largest-contentful-paint-element`: the element's selector and HTML. */
   lcpElement: { selector: string; snippet: string } | undefined;
   /** Audit `lcp-lazy-loaded`: true when the LCP image had loading="lazy"; undefined when the LCP element is not an image. */
@@ -112,6 +114,7 @@ export async function measurePage(chromePort: number, origin: string, label: str
       si: display('speed-index'),
     },
     clsValue: Number(audit('cumulative-layout-shift')?.numericValue ?? 0),
+    lcpMs: Math.round(Number(audit('largest-contentful-paint')?.numericValue ?? Number.POSITIVE_INFINITY)),
     lcpElement: lcpNode ? { selector: lcpNode.selector ?? '', snippet: lcpNode.snippet ?? '' } : undefined,
     lcpLazy,
     unsizedImages,

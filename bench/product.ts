@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { repoRoot } from '@bracelet/devstack';
 
 /** Sets the product up as a family would, through its public API: a parent, children, bracelets. */
-export async function createFamily(baseUrl: string, braceletIds: string[]) {
+/** A parent whose children wear `braceletIds`; with `photo`, each child has it (the card then shows it, as most do). */
+export async function createFamily(baseUrl: string, braceletIds: string[], { photo }: { photo?: Blob } = {}) {
   const json = (body: unknown, cookie?: string) => ({
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -35,6 +36,7 @@ export async function createFamily(baseUrl: string, braceletIds: string[]) {
     })) {
       form.append(field, value);
     }
+    if (photo) form.append('photo', photo, 'enfant.jpg');
     const child = await fetch(new URL('/add_child_profile/', baseUrl), { method: 'POST', headers: { cookie }, body: form });
     const childId = ((await child.json()) as { id: string }).id;
     const associated = await fetch(
