@@ -46,7 +46,7 @@ export async function createFamily(baseUrl: string, braceletIds: string[], { pho
     if (associated.status !== 200) throw new Error(`associate: ${associated.status}`);
     childNames.push(name);
   }
-  return { email, childNames };
+  return { email, childNames, cookie };
 }
 
 /** New bracelet ids, minted with the product's own command against the running product's data. */

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath, repoRoot, startStack, uniqueQueuePrefix } from '@bracelet/devstack';
@@ -35,20 +36,32 @@ try {
   const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#c98a5a' } })
     .jpeg()
     .toBuffer();
-  await createFamily(stack.baseUrl, [braceletId], { photo: new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }) });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const card = (await (await fetch(new URL(`/get_child_by_bracelet/${braceletId}`, stack.baseUrl))).json()) as {
-      child?: { photo?: string };
-    };
+  const family = await createFamily(stack.baseUrl, [braceletId], { photo: new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }) });
+  // scan learns of the child through events; asked as its parent, so no finder's scan is counted.
+  for (let attempt = 0; ; attempt += 1) {
+    const answer = await fetch(new URL(`/get_child_by_bracelet/${braceletId}`, stack.baseUrl), { headers: { cookie: family.cookie } });
+    const card = (await answer.json()) as { child?: { photo?: string } };
     if (card.child?.photo) break;
+    if (attempt === 100) throw new Error('the bench child has no photo on its card after 10 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The card in the first response: the document a person's browser gets, before any script runs.
-  const firstResponse = await fetch(new URL(`/b/${braceletId}`, stack.baseUrl), {
-    headers: { accept: 'text/html', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' },
+  // (node:http: fetch drops the Sec-Fetch-* headers, which the Fetch standard forbids scripts to set.)
+  const firstResponse = await new Promise<{ status: number; html: string }>((resolve, reject) => {
+    const request = get(
+      new URL(`/b/${braceletId}`, stack.baseUrl),
+      { headers: { accept: 'text/html', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, html: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    request.on('error', reject);
   });
-  const firstHtml = await firstResponse.text();
+  const firstHtml = firstResponse.html;
   const cardInFirstResponse = firstResponse.status === 200 && firstHtml.includes('Contact à joindre') && firstHtml.includes('href="tel:');
+  if (!cardInFirstResponse) note(`première réponse de /b/{id} sans la fiche : ${firstResponse.status} ${firstHtml.slice(-600)}`);
 
   // One line in the cart, as the product page would have written it (the catalogue's own product).
   const productResponse = await fetch(new URL(`/product/code/${PRODUCT_CODE}`, stack.baseUrl));
@@ -63,7 +76,7 @@ try {
     price: product.price,
   };
 
-  const pages: PageSpec[] = [
+  const allPages: PageSpec[] = [
     { label: 'Accueil', path: '/' },
     { label: 'Landing', path: '/homepage' },
     { label: 'Nos bracelets', path: '/products' },
@@ -72,6 +85,9 @@ try {
     { label: 'Panier (1 article)', path: '/cart', storage: { [CART_KEY]: JSON.stringify([cartLine]) } },
     { label: 'Trouveur', path: `/b/${braceletId}`, finder: true },
   ];
+  // BENCH_WEB_ONLY=Trouveur (labels, comma-separated) measures only those pages.
+  const only = (process.env.BENCH_WEB_ONLY ?? '').split(',').filter(Boolean);
+  const pages = only.length > 0 ? allPages.filter((page) => only.includes(page.label)) : allPages;
 
   chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
   // Each page several times, the rounds interleaved so that a busy moment of the machine does not

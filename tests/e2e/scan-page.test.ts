@@ -112,7 +112,7 @@ describe('the finder page /b/{id}', () => {
     const page = await browser.newPage();
     const response = await page.goto(`/b/${braceletId}`);
     expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['referrer-policy']).toBe('same-origin');
     await page.context().close();
   });
 });

@@ -46,7 +46,7 @@ export function renderFinderDocument(lookup: FinderLookup, assets: FinderDocumen
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a5f" />
         <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         {refresh ? <meta httpEquiv="refresh" content={String(UNAVAILABLE_REFRESH_SECONDS)} /> : null}
         <title>{TITLE}</title>
         <link rel="icon" href="data:," />

@@ -26,7 +26,7 @@ export function registerSecurityHeaders(
         upgradeInsecureRequests: production || https ? [] : null,
       },
     },
-    // Same-origin by default; finder pages tighten it further (no-referrer).
+    // Same-origin by default; finder pages send no referrer to other sites at all (same-origin).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // Browsers only honour HSTS over https: sent whenever the public URL is https.

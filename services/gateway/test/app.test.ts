@@ -236,7 +236,7 @@ describe('gateway', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>shell</title>');
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     const home = await gateway.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(home.body).toContain('<title>shell</title>');
     expect(home.headers['x-robots-tag']).toBeUndefined();

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeIdentity } from '@bracelet/service-kit';
@@ -76,6 +77,7 @@ beforeAll(async () => {
   });
   scan.post('/internal/sessions/resolve', async (request) => {
     const { sessionId } = request.body as { sessionId: string };
+    if (sessionId === 'nonsense-session') return { who: 'knows' };
     return { identity: sessionId === 'parent-session' ? { accountId: parentId, role: 'parent' } : null };
   });
   const address = await scan.listen({ port: 0, host: '127.0.0.1' });
@@ -124,7 +126,7 @@ describe("the finder's page in the first response", () => {
     // Never cached, indexed or leaked, and never mistaken for a preview by a cache.
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers.vary).toContain('Sec-Fetch-Dest');
     expect(page.body).not.toMatch(/property="og:|name="twitter:/);
     expect(page.body).toContain('<title>Bracelets de sécurité pour enfants</title>');
@@ -200,6 +202,43 @@ describe("the finder's page in the first response", () => {
     }
   });
 
+  it('ignores the query: a mangled share link still shows the card (never "invalid")', async () => {
+    for (const query of ['?utm=%', '?x=%E0', '?a=1&b=%zz']) {
+      const page = await open(`/b/${configured.bracelet.id}${query}`);
+      expect(page.statusCode, query).toBe(200);
+      expect(page.body).toContain('href="tel:+33655555555"');
+    }
+  });
+
+  it('builds the retry link from the id, never from the request target', async () => {
+    answer = { status: 503, body: { error: { code: 'unavailable', message: '…' } } };
+    const socket = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(socket);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const client = connect(Number(port), '127.0.0.1', () => {
+        client.write(
+          `GET http://evil.example/b/${configured.bracelet.id} HTTP/1.1\r\nHost: evil.example\r\nSec-Fetch-Dest: document\r\nSec-Fetch-Mode: navigate\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+        );
+      });
+      let text = '';
+      client.on('data', (chunk) => {
+        text += chunk.toString('utf8');
+      });
+      client.on('end', () => resolve(text));
+      client.on('error', reject);
+    });
+    expect(raw).toContain('Connexion impossible');
+    expect(raw).toContain(`href="/b/${configured.bracelet.id}"`);
+    expect(raw).not.toContain('evil.example/b/');
+  });
+
+  it('still shows the card when family answers sessions with nonsense', async () => {
+    const page = await open(`/b/${configured.bracelet.id}`, navigation, { cookies: { sid: 'nonsense-session' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('href="tel:+33655555555"');
+    expect(asked.at(-1)?.identity).toBeUndefined();
+  });
+
   it('gives previews, crawlers, prefetches and HEAD the neutral page, asks scan nothing and shows no child data', async () => {
     const previews: Array<Record<string, string>> = [
       { accept: 'text/html', 'user-agent': 'WhatsApp/2.23.20.0 A' },
@@ -222,12 +261,15 @@ describe("the finder's page in the first response", () => {
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toMatch(/Léa|Marc|55 55|tel:/);
       expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers.vary).toContain('User-Agent');
     }
     const head = await gateway.inject({ method: 'HEAD', url: `/b/${configured.bracelet.id}`, headers: navigation });
     expect(head.statusCode).toBe(200);
     const json = await open(`/b/${configured.bracelet.id}`, { accept: 'application/json' });
     expect(json.statusCode).toBe(404);
     expect(json.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(json.headers['cache-control']).toBe('no-store');
     expect(asked).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { createLogger, createPool, withTransaction } from '@bracelet/service-kit
 import { eventually, startFreezableProxy } from '@bracelet/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardCacheOf, createCardCache } from '../src/cards/card-cache.js';
-import { listenForCardChanges } from '../src/cards/card-changes.js';
+import { announceCardChanges, listenForCardChanges } from '../src/cards/card-changes.js';
 import { createScanCardRepository, type ScanCard } from '../src/db/scan-cards.repository.js';
 import { scanEventHandlers } from '../src/events/handlers.js';
 import { applyTo, startScanApp } from './scan-app.js';
@@ -147,9 +147,17 @@ describe("the finder's card cache", () => {
     const id = await configured();
     await cachedOn(replicaB, id);
     // 400 ids do not fit in a NOTIFY payload (8,000 bytes): announced as "every card".
-    const batch = Array.from({ length: 400 }, newBraceletId);
-    await applyOnA(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: batch }));
+    await announceCardChanges(replicaA.db, Array.from({ length: 400 }, newBraceletId));
     await dropped(replicaB, id);
+  });
+
+  it('keeps its cards when a batch is minted (new ids were never cached; nothing to announce)', async () => {
+    await subscribed(replicaB);
+    const id = await configured();
+    await cachedOn(replicaB, id);
+    await applyOnA(createEvent('bracelets.minted', { batchId: randomUUID(), braceletIds: Array.from({ length: 400 }, newBraceletId) }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cacheOf(replicaB).has(id)).toBe(true);
   });
 
   it('reads from Postgres while its change listener is lost, keeps nothing meanwhile, and caches again once it is back', async () => {
@@ -192,6 +200,7 @@ describe("the finder's card cache", () => {
       cache,
       log: createLogger('test', 'silent'),
       heartbeatMs: 200,
+      heartbeatDeadlineMs: 300,
     });
     try {
       await eventually(() => (cache.status().subscribed ? true : undefined), 5_000, 10);

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { familyAlertedHeader, SESSION_COOKIE, scanCardResponseSchema } from '@bracelet/contracts';
 import { braceletCard } from '@bracelet/contracts/endpoints';
 import { type FinderLookup, renderFinderDocument, UNAVAILABLE_REFRESH_SECONDS } from '@bracelet/finder-card/document';
-import { checkRequestTarget, IDENTITY_HEADER, REQUEST_ID_HEADER } from '@bracelet/service-kit';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@bracelet/service-kit';
 import { buildSync, transformSync } from 'esbuild';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isFinderVisit } from '../finder-visit.js';
-import { type IdentityResolver, IdentityUnavailableError, signedIdentityOf } from '../identity.js';
+import { type IdentityResolver, signedIdentityOf } from '../identity.js';
 import { finderPageHeaders, type ShellAnswer } from './frontends.js';
 
 /** The page's assets, built once at boot from the sources the app uses. */
@@ -55,30 +55,36 @@ export function registerFinderPage(
   );
 
   app.get('/b/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    // Caches and previews must tell a visit from a preview: the answer depends on these.
-    reply.header('vary', 'Sec-Fetch-Dest, Sec-Fetch-Mode, Sec-Purpose, Purpose, User-Agent');
+    // Whatever the answer (card, neutral page, JSON 404), no cache keeps it: it depends on who asks
+    // (these headers), and a cache serving one asker's answer to another could hand a preview the
+    // card or a finder the wrong page.
+    reply
+      .headers(finderPageHeaders)
+      .header('cache-control', 'no-store')
+      .header('vary', 'Sec-Fetch-Dest, Sec-Fetch-Mode, Sec-Purpose, Purpose, X-Purpose, X-Moz, User-Agent, Accept');
     if (!isFinderVisit(request.method, request.headers)) return answerWithShell(request, reply);
     const { id } = request.params as { id: string };
-    const path = request.url.split('?')[0] as string;
+    // Built from the id, never from the request target (which may be absolute-form).
+    const path = `/b/${encodeURIComponent(id)}`;
     const { lookup, scanStatus } = await lookUp(request, id);
     const page = renderFinderDocument(lookup, { css: assets.css, scriptPath: assets.scriptPath, path });
     if (lookup.status === 'unavailable') reply.header('retry-after', String(UNAVAILABLE_REFRESH_SECONDS));
     // Too many lookups from this address is said as scan says it; anything else failing is a 503.
     const code = lookup.status === 'unavailable' && scanStatus === 429 ? 429 : page.status;
-    return reply.code(code).headers(finderPageHeaders).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+    return reply.code(code).type('text/html; charset=utf-8').send(page.html);
   });
 
   /** The card as the app's call would get it; only scan's 404 means the bracelet does not exist. */
   async function lookUp(request: FastifyRequest, id: string): Promise<{ lookup: FinderLookup; scanStatus?: number }> {
-    // A malformed address is an unknown bracelet, as scan would answer it, without asking.
-    if (id.length > 200 || !checkRequestTarget(request.url).ok) return { lookup: { status: 'invalid' } };
+    // (The query is not read: a mangled share link still shows the card. Ids longer than
+    // Fastify's maxParamLength never reach here: 414.)
     let signedIdentity: string | undefined;
     try {
       signedIdentity = await signedIdentityOf(identity, request.cookies[SESSION_COOKIE]);
     } catch (error) {
-      if (!(error instanceof IdentityUnavailableError)) throw error;
-      // A finder is never turned away for a session problem: looked up as anyone would be.
-      request.log.warn({ err: error }, 'session resolution unavailable: finder page looked up anonymously');
+      // A finder is never turned away for a session problem (family down, or answering nonsense):
+      // looked up as anyone would be.
+      request.log.warn({ err: error }, 'session not resolved: finder page looked up anonymously');
     }
     let response: Response;
     try {
@@ -90,12 +96,17 @@ export function registerFinderPage(
           ...(signedIdentity ? { [IDENTITY_HEADER]: signedIdentity } : {}),
         },
         signal: AbortSignal.timeout(timeoutMs),
+        // scan never redirects; if it did, the signed identity must not follow elsewhere.
+        redirect: 'error',
       });
     } catch (error) {
       request.log.warn({ err: error, service: 'scan' }, 'upstream unavailable');
       return { lookup: { status: 'unavailable' } };
     }
-    if (response.status === 404) return { lookup: { status: 'invalid' }, scanStatus: 404 };
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { lookup: { status: 'invalid' }, scanStatus: 404 };
+    }
     const body = await response.json().catch(() => undefined);
     const card = response.ok ? scanCardResponseSchema.safeParse(body) : undefined;
     if (!card?.success) {

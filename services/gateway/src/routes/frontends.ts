@@ -4,8 +4,15 @@ import { remoteNames } from '@bracelet/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Public answers about a child: never indexed, never leaked through Referer. */
-export const finderPageHeaders = { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' } as const;
+/**
+ * Public answers about a child: never indexed, and their address (which names the bracelet) never
+ * sent to another site. same-origin rather than no-referrer: under no-referrer the Fetch standard
+ * has a browser send `Origin: null` with the page's own POST (Chromium does not, others may), which
+ * the gateway refuses as a foreign page (403): a finder could not share their position.
+ */
+export const finderPageHeaders = { 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'same-origin' } as const;
+
+const isFinderPath = (request: FastifyRequest) => request.routeOptions.url === '/b/:id' || request.url.startsWith('/b/');
 
 /** Answers a request the router did not match: the shell for a page, a JSON 404 for anything else. */
 export type ShellAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -20,6 +27,11 @@ export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDi
   if (!existsSync(join(shellDir, 'index.html'))) throw new Error(`no built shell in ${shellDir}: run npm run build`);
 
   const setHeaders = (reply: FastifyReply, path: string) => {
+    // What /b/{id} answers depends on who asks (ADR 018): its neutral page is never kept either.
+    if (isFinderPath(reply.request)) {
+      reply.header('cache-control', 'no-store');
+      return;
+    }
     const fresh = path.endsWith('.html') || path.endsWith('remoteEntry.js');
     reply.header('cache-control', fresh ? 'no-cache' : 'public, max-age=31536000, immutable');
   };
@@ -37,10 +49,10 @@ export async function registerFrontendRoutes(app: FastifyInstance, { frontendsDi
   }
 
   const answerWithShell: ShellAnswer = (request, reply) => {
-    if (request.url.startsWith('/b/')) reply.headers(finderPageHeaders);
+    if (isFinderPath(request)) reply.headers(finderPageHeaders).header('cache-control', 'no-store');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
+    return reply.sendFile('index.html', shellDir);
   };
   app.setNotFoundHandler(answerWithShell);
   return answerWithShell;

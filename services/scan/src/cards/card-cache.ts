@@ -37,7 +37,8 @@ export type CardCacheStatus = {
  * - Unknown bracelets are never kept: a flood of made-up ids costs no memory.
  */
 export function createCardCache(load: (braceletId: string) => Promise<ScanCard | undefined>, options: CardCacheOptions) {
-  const { ttlMs, maxEntries, now = Date.now } = options;
+  // A monotonic clock: a wall-clock step back would keep cards past their TTL.
+  const { ttlMs, maxEntries, now = () => performance.now() } = options;
   const entries = new Map<string, { card: ScanCard; expiresAt: number }>();
   let generation = 0;
   let subscribed = false;

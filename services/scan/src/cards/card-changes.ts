@@ -37,6 +37,11 @@ export type CardChangeListenerOptions = {
   log: Logger;
   /** How often the connection is checked (a connection dead without a word delivers nothing). */
   heartbeatMs?: number;
+  /**
+   * How long a check may take before the connection counts as lost. Longer than the interval: a
+   * lookup flood delays the event loop and Postgres, and each loss empties the cache.
+   */
+  heartbeatDeadlineMs?: number;
   /** First wait before subscribing again after a loss or a failure; doubled up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -52,6 +57,7 @@ export function listenForCardChanges({
   cache,
   log,
   heartbeatMs = 1_000,
+  heartbeatDeadlineMs = 2_500,
   retryMs = 250,
   maxRetryMs = 5_000,
 }: CardChangeListenerOptions): { stop(): Promise<void> } {
@@ -91,7 +97,7 @@ export function listenForCardChanges({
     timer = setTimeout(async () => {
       timer = undefined;
       try {
-        await withTimeout(client.query('SELECT 1'), heartbeatMs, 'card change listener heartbeat');
+        await withTimeout(client.query('SELECT 1'), heartbeatDeadlineMs, 'card change listener heartbeat');
         if (client === current && !stopped) heartbeat(client);
       } catch (error) {
         lost(client, error as Error);
@@ -114,7 +120,9 @@ export function listenForCardChanges({
       await withTimeout(own.query(`LISTEN ${CARD_CHANGES_CHANNEL}`), 5_000, 'LISTEN');
       const { rows } = await withTimeout(own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'), 5_000, 'listener pid');
       if (stopped || released.has(own)) {
+        // Stopped, or lost between LISTEN and here (lost() only retries for the current connection).
         destroy(own, new Error('card change listener stopped'));
+        retryLater();
         return;
       }
       current = own;

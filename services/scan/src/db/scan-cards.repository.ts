@@ -81,13 +81,9 @@ export function createScanCardRepository(db: Queryable, { changed }: { changed?:
     },
 
     async addMinted(braceletIds: string[]): Promise<void> {
-      // New cards only; no cache keeps an unknown bracelet, but announcing them costs nothing.
-      await announce(
-        await db.query(
-          'INSERT INTO scan_cards (bracelet_id) SELECT unnest($1::text[]) ON CONFLICT (bracelet_id) DO NOTHING RETURNING bracelet_id',
-          [braceletIds],
-        ),
-      );
+      // New cards only, never announced: no cache keeps an unknown bracelet, and a batch of 1,000
+      // ids would be announced as "every card" (past the payload limit), emptying every cache.
+      await db.query('INSERT INTO scan_cards (bracelet_id) SELECT unnest($1::text[]) ON CONFLICT (bracelet_id) DO NOTHING', [braceletIds]);
     },
 
     async configure(card: {
