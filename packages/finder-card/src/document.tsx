@@ -8,7 +8,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { CardPhotoImage, FinderCard } from './FinderCard';
 import { PlainLink } from './links';
 import { ShareSection } from './ShareSection';
+import type { ShareStatus } from './share-state';
 import { ConfigurationProblem, InvalidBracelet, LookupUnavailable, WelcomeBracelet } from './states';
+import { classesUsedIn } from './stylesheet';
 import { CONTACT_ADDRESS, shareTexts } from './texts';
 
 /** What the gateway learnt from scan for this visit. */
@@ -135,4 +137,38 @@ function pageOf(lookup: FinderLookup, path: string): { body: ReactNode; status: 
     script: true,
     refresh: false,
   };
+}
+
+/**
+ * Every class the finder's documents can carry: each state drawn once, and the share section in
+ * each of its states (its script sets those classes in the browser). The gateway inlines the rules
+ * for these only (stylesheet.ts).
+ */
+export function finderDocumentClasses(): Set<string> {
+  const card: ScanCardResponse = {
+    bracelet: { id: 'x', configured: '1' },
+    child: { first_name: 'A', surname: 'B', birth_date: '2019-01-01', photo: 'p' },
+    emergency_contact: { first_name: 'C', surname: 'D', phone: '+33600000000', relationship: 'E', photo: null },
+  };
+  const lookups: FinderLookup[] = [
+    { status: 'invalid' },
+    { status: 'unavailable' },
+    { status: 'found', familyAlerted: true, card: { bracelet: { id: 'x', configured: '0' }, child: null, emergency_contact: null } },
+    { status: 'found', familyAlerted: true, card: { ...card, child: null } },
+    { status: 'found', familyAlerted: true, card },
+    { status: 'found', familyAlerted: false, card },
+  ];
+  const shareStates: ShareStatus[] = [
+    { status: 'idle' },
+    { status: 'locating' },
+    { status: 'sending' },
+    { status: 'sent' },
+    { status: 'kept', message: '…' },
+    { status: 'error', message: '…' },
+  ];
+  const markup = [
+    ...lookups.map((lookup) => renderFinderDocument(lookup, { css: '', scriptPath: '/s.js', path: '/b/x' }).html),
+    ...shareStates.map((state) => renderToStaticMarkup(<ShareSection state={state} />)),
+  ];
+  return classesUsedIn(markup.join(''));
 }

@@ -121,6 +121,9 @@ describe("the finder's page in the first response", () => {
     expect(page.body).toContain('src="/scan_photo/ph0t0"');
     // Its CSS is in the page; its only script is small and deferred.
     expect(page.body).toMatch(/<style>[^<]*\.contact-phone\{/);
+    // Only the finder's rules: the shop's are not in the page.
+    expect(page.body).not.toContain('.product-grid');
+    expect(page.body.length).toBeLessThan(16_000);
     const scripts = [...page.body.matchAll(/<script[^>]*>/g)].map(([tag]) => tag);
     expect(scripts).toEqual([expect.stringMatching(/^<script src="\/finder\/share\.[\w-]+\.js" defer="">$/)]);
     // Never cached, indexed or leaked, and never mistaken for a preview by a cache.

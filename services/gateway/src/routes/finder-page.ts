@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { familyAlertedHeader, SESSION_COOKIE, scanCardResponseSchema } from '@bracelet/contracts';
 import { braceletCard } from '@bracelet/contracts/endpoints';
-import { type FinderLookup, renderFinderDocument, UNAVAILABLE_REFRESH_SECONDS } from '@bracelet/finder-card/document';
+import {
+  type FinderLookup,
+  finderDocumentClasses,
+  renderFinderDocument,
+  UNAVAILABLE_REFRESH_SECONDS,
+} from '@bracelet/finder-card/document';
+import { keepRulesFor } from '@bracelet/finder-card/stylesheet';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@bracelet/service-kit';
 import { buildSync, transformSync } from 'esbuild';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,10 +20,12 @@ import { finderPageHeaders, type ShellAnswer } from './frontends.js';
 
 /** The page's assets, built once at boot from the sources the app uses. */
 function buildAssets() {
-  const css = transformSync(readFileSync(fileURLToPath(import.meta.resolve('@bracelet/ui/styles.css')), 'utf8'), {
+  const productCss = transformSync(readFileSync(fileURLToPath(import.meta.resolve('@bracelet/ui/styles.css')), 'utf8'), {
     loader: 'css',
     minify: true,
   }).code;
+  // Only the rules the finder's states use: the phone parses a few kilobytes, not the shop's all.
+  const css = keepRulesFor(productCss, finderDocumentClasses());
   const script = buildSync({
     entryPoints: [fileURLToPath(import.meta.resolve('@bracelet/finder-card/share-script'))],
     bundle: true,
