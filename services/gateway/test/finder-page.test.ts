@@ -6,6 +6,7 @@ import { decodeIdentity } from '@bracelet/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { configSchema } from '../src/config.js';
 import { isFinderVisit } from '../src/finder-visit.js';
 
 /**
@@ -38,26 +39,18 @@ let scan: FastifyInstance;
 let gateway: Awaited<ReturnType<typeof buildApp>>;
 let familyDown: Awaited<ReturnType<typeof buildApp>>;
 
-function config(scanUrl: string, familyUrl: string) {
-  return {
-    NODE_ENV: 'test' as const,
-    HOST: '127.0.0.1',
-    PORT: 0,
-    PUBLIC_URL: 'http://localhost:3000',
-    TRUST_PROXY: false as const,
-    LOG_LEVEL: 'silent' as const,
+/** A gateway whose scan and family are the stand-in (or nothing), every other service unreachable. */
+const config = (scanUrl: string, familyUrl: string) =>
+  configSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
     FRONTENDS_DIR: frontendsDir,
     SCAN_URL: scanUrl,
-    CATALOG_URL: down,
-    CHECKOUT_URL: down,
     FAMILY_URL: familyUrl,
-    FULFILMENT_URL: down,
-    NOTIFIER_URL: down,
+    ...Object.fromEntries(['CATALOG_URL', 'CHECKOUT_URL', 'FULFILMENT_URL', 'NOTIFIER_URL'].map((name) => [name, down])),
     IDENTITY_SECRET: secret,
-    UPSTREAM_TIMEOUT_MS: 1000,
-    SHUTDOWN_DEADLINE_MS: 10_000,
-  };
-}
+    UPSTREAM_TIMEOUT_MS: '1000',
+  });
 
 beforeAll(async () => {
   // A lookup left unanswered must not hold the stand-in open at the end.
