@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openWithoutFetchMetadata, useBrowser } from './browser.js';
 import { eventually, mailsTo } from './family-helpers.js';
 import { configureBracelet, smsTo } from './finder-helpers.js';
