@@ -16,6 +16,11 @@ export type ProxiedRoute = {
    * work that is slow by nature (drawing pictures or a PDF, reading a photo), never a finder's path.
    */
   timeoutMs?: number;
+  /**
+   * A small JSON GET on the finder's hot path: forwarded and answered whole from memory instead of
+   * streamed through reply-from (issue 14: the gateway's share of a lookup).
+   */
+  buffered?: boolean;
 };
 
 /** A photo is decoded and resized before the answer; the page gives an upload 120 s. */
@@ -32,7 +37,7 @@ const CHILD_FORM_LIMIT = 8 * 1024 * 1024 + 64 * 1024;
 
 export const routeTable: readonly ProxiedRoute[] = [
   // Finders
-  { method: 'GET', path: '/get_child_by_bracelet/:id', service: 'scan' },
+  { method: 'GET', path: '/get_child_by_bracelet/:id', service: 'scan', buffered: true },
   { method: 'POST', path: '/share_location', service: 'scan' },
   { method: 'GET', path: '/scan_photo/:photoId', service: 'scan' },
   { method: 'GET', path: '/get_scan_history/:id', service: 'scan' },

@@ -4,6 +4,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type IdentityResolver, IdentityUnavailableError, signedIdentityOf } from '../identity.js';
 import { JSON_BODY_LIMIT, type ProxiedRoute, routeTable, type UpstreamService } from '../route-table.js';
+import { type BufferedForwarder, createBufferedForwarder, forwardableHeaders } from './buffered-forward.js';
 
 const unavailable = { error: { code: 'unavailable', message: 'Service momentanément indisponible. Veuillez réessayer.' } };
 const foreignOrigin = { error: { code: 'forbidden_origin', message: 'Requête refusée.' } };
@@ -68,7 +69,11 @@ export async function registerProxyRoutes(
         // undici would otherwise wait 300 s for a stuck service: the finder's page gives up at 10 s.
         undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
       });
-      registerServiceRoutes(scope, serviceRoutes, identity, publicUrl);
+      const buffered = serviceRoutes.some((route) => route.buffered)
+        ? createBufferedForwarder({ base: upstreams[service], timeoutMs })
+        : undefined;
+      if (buffered) scope.addHook('onClose', async () => buffered.close());
+      registerServiceRoutes(scope, serviceRoutes, identity, publicUrl, buffered);
     });
   }
 }
@@ -85,7 +90,26 @@ declare module 'fastify' {
   }
 }
 
-function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRoute[], identity: IdentityResolver, publicUrl: URL): void {
+/** What the service receives: the client's headers less the ones only the gateway may set, and those it sets. */
+function headersForService(request: FastifyRequest, headers: Record<string, string | string[] | undefined>) {
+  const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
+  for (const name of CLIENT_ONLY_HEADERS) delete rest[name];
+  return {
+    ...rest,
+    'x-forwarded-for': request.ip,
+    // The service logs with it and writes it into the events it causes.
+    [REQUEST_ID_HEADER]: request.id,
+    ...(request.signedIdentity ? { [IDENTITY_HEADER]: request.signedIdentity } : {}),
+  } as Record<string, string | string[]>;
+}
+
+function registerServiceRoutes(
+  app: FastifyInstance,
+  routes: readonly ProxiedRoute[],
+  identity: IdentityResolver,
+  publicUrl: URL,
+  buffered?: BufferedForwarder,
+): void {
   for (const route of routes) {
     const bodyLimit = route.bodyLimit ?? JSON_BODY_LIMIT;
     app.route({
@@ -112,7 +136,14 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
         if (Buffer.isBuffer(request.body) && isJson(request)) parseCleanJson(request.body);
       },
       handler: async (request, reply) => {
-        const { signedIdentity } = request;
+        if (route.buffered && buffered) {
+          try {
+            return await buffered.forward(request, reply, headersForService(request, forwardableHeaders(request.headers)));
+          } catch (error) {
+            request.log.warn({ err: error, service: route.service }, 'upstream unavailable');
+            return reply.code(503).send(unavailable);
+          }
+        }
         const queryStart = request.url.indexOf('?');
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         // The path only: reply-from appends the query itself, and logs what it is given.
@@ -124,17 +155,7 @@ function registerServiceRoutes(app: FastifyInstance, routes: readonly ProxiedRou
           // a fresh deadline, holding a finder through a frozen database instead of passing the
           // service's 503 on (the page retries by itself; chaos run, ADR 016).
           retryDelay: () => null,
-          rewriteRequestHeaders: (_original, headers) => {
-            const { [IDENTITY_HEADER]: _dropped, ...rest } = headers;
-            for (const name of CLIENT_ONLY_HEADERS) delete rest[name];
-            return {
-              ...rest,
-              'x-forwarded-for': request.ip,
-              // The service logs with it and writes it into the events it causes.
-              [REQUEST_ID_HEADER]: request.id,
-              ...(signedIdentity ? { [IDENTITY_HEADER]: signedIdentity } : {}),
-            };
-          },
+          rewriteRequestHeaders: (_original, headers) => headersForService(request, headers),
           onError: (errorReply, { error }) => {
             request.log.warn({ err: error, service: route.service }, 'upstream unavailable');
             errorReply.code(503).send(unavailable);
