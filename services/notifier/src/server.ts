@@ -17,7 +17,7 @@ await runService({
     // Sending is I/O: more jobs in flight keep alerts quick under a burst of scans.
     concurrency: 12,
     handlers: ({ config }) => {
-      mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
+      mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, config.SMTP_MAX_CONNECTIONS);
       return createNotifierEventHandlers({
         mailer,
         sms: createSmsProvider(config),

@@ -10,12 +10,12 @@ export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
  * Real SMTP through nodemailer: the catcher in development, the provider in production. Pooled:
  * connections are reused, so an alert does not wait for a new SMTP handshake.
  */
-export function createMailer(smtpUrl: string, from: string): Mailer {
+export function createMailer(smtpUrl: string, from: string, maxConnections = 12): Mailer {
   // Bounded waits (ADR 015): a server that does not answer fails the send, which is retried.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 5,
+    maxConnections,
     connectionTimeout: 5_000,
     greetingTimeout: 5_000,
     socketTimeout: 15_000,
