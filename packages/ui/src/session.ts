@@ -5,7 +5,8 @@ import { api } from './api';
 
 export type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; session: SessionResponse };
 
-type Store = { state: SessionState; listeners: Set<() => void>; loading?: Promise<void> };
+/** `changes`: how many times a login or logout set the state, so a slower /me answer cannot undo them. */
+type Store = { state: SessionState; listeners: Set<() => void>; loading?: Promise<void>; changes?: number };
 
 /**
  * The logged-in account, restored from the server (GET /me) — never from local storage alone.
@@ -35,18 +36,24 @@ export function useSession(): SessionState {
 /** Asks the server who is logged in (once per page load unless forced). */
 export function restoreSession(force = false): Promise<void> {
   if (store.loading && !force) return store.loading;
+  const changesBefore = store.changes ?? 0;
   store.loading = api(endpoints.me()).then((result) => {
+    // Asked before a login or logout on this page answered: that newer state stands (a /me sent
+    // anonymous on a slow network must not log out the parent who has just logged in).
+    if ((store.changes ?? 0) !== changesBefore) return;
     setState(result.ok && result.data ? { status: 'signed-in', session: result.data } : { status: 'anonymous' });
   });
   return store.loading;
 }
 
 export function signedIn(session: SessionResponse): void {
+  store.changes = (store.changes ?? 0) + 1;
   setState({ status: 'signed-in', session });
 }
 
 /** Ends the session on the server, then here. */
 export async function logOut(): Promise<void> {
   await api(endpoints.logout());
+  store.changes = (store.changes ?? 0) + 1;
   setState({ status: 'anonymous' });
 }
